@@ -1,0 +1,31 @@
+import { useEffect, useState } from 'react';
+import { Outlet, useLocation } from 'react-router-dom';
+import { Footer } from './Footer';
+import { SideMenu } from './SideMenu';
+import { TabBar } from './TabBar';
+import { TopBar } from './TopBar';
+
+/** The frame of every screen: top bar, page, footer and the bottom tab menu. */
+export function Shell() {
+  const location = useLocation();
+  const [menuOpen, setMenuOpen] = useState(false);
+
+  // SPEC §2: the shell scrolls to the top on every navigation.
+  useEffect(() => {
+    window.scrollTo(0, 0);
+    setMenuOpen(false);
+  }, [location.pathname]);
+
+  return (
+    <div className="shell">
+      <TopBar menuOpen={menuOpen} onToggleMenu={() => setMenuOpen((open) => !open)} />
+      <SideMenu open={menuOpen} onClose={() => setMenuOpen(false)} />
+      {/* Keyed by path so the 0.15 s page transition replays on each navigation. */}
+      <main className="page" key={location.pathname}>
+        <Outlet />
+      </main>
+      <Footer />
+      <TabBar />
+    </div>
+  );
+}

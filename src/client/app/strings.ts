@@ -1,0 +1,56 @@
+// Every user-facing text of the app shell, in Russian, in one place (a translation is one file).
+// Texts quoted by SPEC.md are kept verbatim.
+
+export const COMPANY = {
+  brand: 'Крым Экскурсии',
+  legalName: 'ООО «Крым Экскурсии»',
+  phoneDisplay: '+7 (978) 555-12-34',
+  phoneHref: 'tel:+79785551234',
+  email: 'info@krym-excursions.ru',
+} as const;
+
+export const SOCIAL_LINKS = [
+  { name: 'VK', href: 'https://vk.com/krym_excursions' },
+  { name: 'Rutube', href: 'https://rutube.ru/channel/krym_excursions' },
+  { name: 'YouTube', href: 'https://youtube.com/@krym_excursions' },
+  { name: 'Telegram', href: 'https://t.me/krym_excursions' },
+] as const;
+
+export const TABS = [
+  { to: '/', label: 'Главная', icon: 'home' },
+  { to: '/excursions', label: 'Экскурсии', icon: 'bus' },
+  { to: '/schedule', label: 'Расписание', icon: 'calendar' },
+  { to: '/stories', label: 'Истории', icon: 'columns' },
+  { to: '/profile', label: 'Профиль', icon: 'user' },
+] as const;
+
+export const FOOTER_LINKS = [
+  { to: '/about', label: 'О нас' },
+  { to: '/profile/contacts', label: 'Контакты' },
+  { to: '/stories', label: 'Исторические места' },
+  { to: '/excursions', label: 'Экскурсии' },
+] as const;
+
+export const SHELL = {
+  openMenu: 'Открыть меню',
+  closeMenu: 'Закрыть меню',
+  call: 'Позвонить',
+  home: 'На главную',
+  back: 'Назад',
+  mainNavigation: 'Основные разделы',
+  menu: 'Меню',
+  social: 'Мы в соцсетях',
+  rights: 'Все права защищены.',
+} as const;
+
+export const HOME = {
+  heroTitle: 'Онлайн-сервис экскурсий по Крыму',
+  heroText:
+    'Дворцы, горы, водопады и морские прогулки. Выбирайте дату, бронируйте места в автобусе и платите картой.',
+  heroButton: 'Смотреть экскурсии',
+} as const;
+
+export const NOT_FOUND = {
+  title: 'Страница не найдена',
+  text: 'Такой страницы нет. Вернитесь на главную и выберите экскурсию.',
+} as const;

@@ -1,0 +1,46 @@
+import { Hono } from 'hono';
+import { compress } from 'hono/compress';
+import { HTTPException } from 'hono/http-exception';
+import type { AppDeps } from './deps';
+import { HttpError, errorResponse } from './errors';
+import { catalogueRoutes } from './routes/catalogue';
+import { appMediaRoutes, imageRoutes } from './routes/media';
+import { staticRoutes } from './static';
+
+export interface AppOptions {
+  /** Folder of the built client; omitted in API-only tests. */
+  distDir?: string;
+  /** Set once start-up (migrations, seed) has finished; health answers 503 until then. */
+  isReady?: () => boolean;
+}
+
+export function createApp(deps: AppDeps, options: AppOptions = {}): Hono {
+  const app = new Hono();
+
+  app.use('*', compress());
+
+  app.get('/api/health', (c) =>
+    options.isReady && !options.isReady()
+      ? c.json({ status: 'starting' }, 503)
+      : c.json({ status: 'ok', database: deps.db.kind }),
+  );
+
+  app.route('/api', catalogueRoutes(deps));
+  app.route('/api/images', imageRoutes(deps));
+  app.route('/api/app_media', appMediaRoutes(deps));
+
+  app.all('/api/*', (c) => c.json({ detail: 'Not found' }, 404));
+  app.all('/auth/*', (c) => c.json({ detail: 'Not found' }, 404));
+  if (options.distDir) app.route('/', staticRoutes(options.distDir));
+
+  app.onError((error, c) => {
+    if (error instanceof HttpError) return errorResponse(c, error);
+    if (error instanceof HTTPException) {
+      return c.json({ detail: error.message || 'Некорректный запрос' }, error.status);
+    }
+    // Anything else is our bug: log it whole, answer without internals.
+    deps.log.error(`${c.req.method} ${c.req.path} failed`, error);
+    return c.json({ detail: 'Внутренняя ошибка сервера' }, 500);
+  });
+  return app;
+}

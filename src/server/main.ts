@@ -1,0 +1,78 @@
+import type { Server } from 'node:http';
+import { join, resolve } from 'node:path';
+import { serve } from '@hono/node-server';
+import type { Config } from './config';
+import { createApp } from './http/app';
+import { createLogger, type Logger } from './log';
+import { openMediaStore } from './media/store';
+import { createRealtimeHub } from './realtime/hub';
+import { openPglite, openPostgres, type Db } from './storage/db';
+import { migrate } from './storage/migrations';
+import { ensureAdmin, seedDemoData } from './storage/seed';
+
+export interface RunningServer {
+  url: string;
+  port: number;
+  db: Db;
+  close(): Promise<void>;
+}
+
+export interface StartOptions {
+  /** Folder of the built client to serve; omitted for an API-only server. */
+  distDir?: string;
+  logger?: Logger;
+  now?: () => Date;
+}
+
+/** Opens the database, migrates, seeds on first start, then serves the app, the API and /ws. */
+export async function startServer(config: Config, options: StartOptions = {}): Promise<RunningServer> {
+  const log = options.logger ?? createLogger(config.LOG_LEVEL);
+  const now = options.now ?? (() => new Date());
+  const dataDir = resolve(config.DATA_DIR);
+  const startedAt = Date.now();
+
+  const db = config.DATABASE_URL
+    ? await openPostgres(config.DATABASE_URL)
+    : await openPglite(join(dataDir, 'pgdata'));
+  try {
+    const applied = await migrate(db);
+    if (applied.length > 0) log.info(`database migrated: ${applied.join(', ')}`);
+    const media = await openMediaStore(join(dataDir, 'media'));
+    await ensureAdmin(db, config, log);
+    if (config.DEMO_DATA === 'on') await seedDemoData(db, media, now(), log);
+
+    const hub = createRealtimeHub(log);
+    const app = createApp({ config, db, media, log, now }, { distDir: options.distDir });
+    const server = await new Promise<Server>((ready) => {
+      const s = serve({ fetch: app.fetch, port: config.PORT, hostname: config.HOST }, () =>
+        ready(s as Server),
+      );
+    });
+    server.on('upgrade', (request, socket, head) => {
+      if (new URL(request.url ?? '/', 'http://localhost').pathname === '/ws')
+        hub.handleUpgrade(request, socket, head);
+      else socket.destroy();
+    });
+    const address = server.address();
+    const port = typeof address === 'object' && address ? address.port : config.PORT;
+    const url = `http://${config.HOST === '0.0.0.0' ? '127.0.0.1' : config.HOST}:${port}`;
+    log.info(`ready on ${url} (${db.kind}) in ${Date.now() - startedAt} ms`);
+
+    let closing: Promise<void> | undefined;
+    return {
+      url,
+      port,
+      db,
+      close: () =>
+        (closing ??= (async () => {
+          await hub.close();
+          server.closeAllConnections();
+          await new Promise<void>((done) => server.close(() => done()));
+          await db.close();
+        })()),
+    };
+  } catch (error) {
+    await db.close().catch(() => undefined);
+    throw error;
+  }
+}

@@ -1,0 +1,24 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { TestProject } from 'vitest/node';
+import { assertBrowserInstalled } from '../support/browser';
+import { startProduct } from '../support/process';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    baseUrl: string;
+  }
+}
+
+// E2E tests run against the real product: `npm start` on a fresh data folder, demo data and all.
+export default async function setup(project: TestProject) {
+  assertBrowserInstalled();
+  const dataDir = await mkdtemp(join(tmpdir(), 'krym-e2e-'));
+  const product = await startProduct({ DATA_DIR: dataDir });
+  project.provide('baseUrl', product.url);
+  return async () => {
+    await product.stop('SIGTERM');
+    await rm(dataDir, { recursive: true, force: true });
+  };
+}

@@ -1,0 +1,75 @@
+import { spawnSync } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTempDatabase, TEST_DATABASE_URL } from '../../support/postgres';
+import { ROOT, startProduct } from '../../support/process';
+
+// `npm start` as a person runs it: a real child process, real signals, a data folder on disk.
+
+const excursionIds = async (url: string) =>
+  ((await (await fetch(`${url}/api/excursions`)).json()) as { excursions: { _id: string }[] }).excursions
+    .map((e) => e._id)
+    .sort();
+
+describe('npm start', () => {
+  let dataDir: string;
+  beforeAll(async () => {
+    dataDir = await mkdtemp(join(tmpdir(), 'krym-start-'));
+  });
+  afterAll(async () => {
+    await rm(dataDir, { recursive: true, force: true });
+  });
+
+  it('serves the app, the API and the catalogue, then closes cleanly on SIGTERM', async () => {
+    const product = await startProduct({ DATA_DIR: dataDir });
+    expect((await fetch(`${product.url}/api/health`)).status).toBe(200);
+    expect((await excursionIds(product.url)).length).toBeGreaterThanOrEqual(15);
+    const page = await fetch(`${product.url}/excursions`);
+    expect(page.headers.get('content-type')).toContain('text/html');
+    expect(await page.text()).toContain('<div id="root">');
+    expect(product.output()).toContain('demo data seeded');
+    expect(product.output()).toContain('seller@example.ru');
+    expect(await product.stop('SIGTERM')).toBe(0);
+    expect(product.output()).toContain('SIGTERM: closing');
+  });
+
+  it('reuses the data on a second start and closes cleanly on SIGINT', async () => {
+    const first = await startProduct({ DATA_DIR: dataDir });
+    const ids = await excursionIds(first.url);
+    expect(await first.stop('SIGINT')).toBe(0);
+    const second = await startProduct({ DATA_DIR: dataDir });
+    expect(await excursionIds(second.url)).toEqual(ids);
+    expect(second.output()).not.toContain('demo data seeded');
+    expect(await second.stop('SIGINT')).toBe(0);
+  });
+
+  it('stops at once with a readable message when the configuration is wrong', () => {
+    const result = spawnSync('npm', ['start', '--silent'], {
+      cwd: ROOT,
+      env: { ...process.env, PORT: 'восемь', PAYMENT_PROVIDER: 'paypal', DATA_DIR: dataDir },
+      encoding: 'utf8',
+      timeout: 60_000,
+    });
+    expect(result.status).toBe(1);
+    expect(result.stderr).toContain('Неверная конфигурация');
+    expect(result.stderr).toContain('PORT="восемь"');
+    expect(result.stderr).toContain('PAYMENT_PROVIDER="paypal"');
+  });
+
+  it.runIf(TEST_DATABASE_URL)('uses PostgreSQL when DATABASE_URL is set', async () => {
+    const database = await createTempDatabase(TEST_DATABASE_URL as string);
+    const product = await startProduct({ DATA_DIR: dataDir, DATABASE_URL: database.url });
+    try {
+      expect(await (await fetch(`${product.url}/api/health`)).json()).toEqual({
+        status: 'ok',
+        database: 'postgres',
+      });
+      expect((await excursionIds(product.url)).length).toBeGreaterThanOrEqual(15);
+    } finally {
+      expect(await product.stop('SIGTERM')).toBe(0);
+      await database.drop();
+    }
+  });
+});
