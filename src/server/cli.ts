@@ -21,7 +21,10 @@ export async function runFromEnvironment(distDir: string): Promise<void> {
   const stop = (signal: string) => {
     log.info(`${signal}: closing`);
     server.close().then(
-      () => process.exit(0),
+      () => {
+        log.info('closed cleanly');
+        process.exit(0);
+      },
       (error: unknown) => {
         log.error('close failed', error);
         process.exit(1);

@@ -1,3 +1,4 @@
+import { mkdir } from 'node:fs/promises';
 import type { Server } from 'node:http';
 import { join, resolve } from 'node:path';
 import { serve } from '@hono/node-server';
@@ -30,6 +31,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
   const now = options.now ?? (() => new Date());
   const dataDir = resolve(config.DATA_DIR);
   const startedAt = Date.now();
+  await mkdir(dataDir, { recursive: true });
 
   const db = config.DATABASE_URL
     ? await openPostgres(config.DATABASE_URL)

@@ -19,6 +19,7 @@ describe('the app shell on a phone', () => {
     await page.getByRole('heading', { name: 'Онлайн-сервис экскурсий по Крыму' }).waitFor();
 
     expect(page.viewportSize()).toEqual(PHONE);
+    expect(await page.locator('#side-menu').isHidden()).toBe(true);
     const tabs = page.getByRole('navigation', { name: 'Основные разделы' }).getByRole('link');
     expect(await tabs.allInnerTexts()).toEqual(['Главная', 'Экскурсии', 'Расписание', 'Истории', 'Профиль']);
     expect(await tabs.first().getAttribute('aria-current')).toBe('page');

@@ -22,8 +22,11 @@ export interface StartedProduct {
   child: ChildProcess;
   /** Everything the process printed so far. */
   output(): string;
-  /** Sends a signal and resolves with the exit code. */
-  stop(signal?: NodeJS.Signals): Promise<number | null>;
+  /**
+   * Sends a signal to the whole process group, as Ctrl+C in a terminal or a service manager does, and
+   * resolves once npm has exited. npm re-raises the signal on itself, so success is read from the log.
+   */
+  stop(signal?: NodeJS.Signals): Promise<void>;
 }
 
 /** Runs `npm start` exactly as a person would, with the given environment, and waits for health. */
@@ -36,19 +39,20 @@ export async function startProduct(
     cwd: ROOT,
     env: { ...process.env, HOST: '127.0.0.1', LOG_LEVEL: 'info', ...env, PORT: String(port) },
     stdio: ['ignore', 'pipe', 'pipe'],
-    detached: false,
+    detached: true,
   });
   let output = '';
   child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  const exited = new Promise<number | null>((done) => child.once('exit', (code) => done(code)));
+  // 'close', not 'exit': it fires after the output pipes are drained, so the log is complete.
+  const exited = new Promise<void>((done) => child.once('close', () => done()));
   const url = `http://127.0.0.1:${port}`;
 
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`npm start exited with ${child.exitCode}:\n${output}`);
     if (Date.now() > deadline) {
-      child.kill('SIGKILL');
+      if (child.pid) process.kill(-child.pid, 'SIGKILL');
       throw new Error(`npm start was not healthy within ${timeoutMs} ms:\n${output}`);
     }
     try {
@@ -64,14 +68,8 @@ export async function startProduct(
     child,
     output: () => output,
     async stop(signal = 'SIGTERM') {
-      if (child.exitCode === null) child.kill(signal);
+      if (child.exitCode === null && child.signalCode === null && child.pid) process.kill(-child.pid, signal);
       return exited;
     },
   };
-}
-
-/** Waits for a process that was started elsewhere to exit. */
-export function exitOf(child: ChildProcess): Promise<number | null> {
-  if (child.exitCode !== null) return Promise.resolve(child.exitCode);
-  return new Promise((done) => child.once('exit', (code) => done(code)));
 }
