@@ -26,7 +26,7 @@ const UI_AND_IO = [
 ];
 
 export default tseslint.config(
-  { ignores: ['dist', 'data', 'node_modules', 'coverage', 'tests/e2e/screenshots'] },
+  { ignores: ['dist/', 'data/', 'node_modules/', 'coverage/', 'tests/e2e/screenshots/'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
