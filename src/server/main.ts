@@ -6,7 +6,9 @@ import type { Config } from './config';
 import { createApp } from './http/app';
 import { createLogger, type Logger } from './log';
 import { openMediaStore } from './media/store';
-import { createRealtimeHub } from './realtime/hub';
+import { createEventBus, type EventBus } from './realtime/events';
+import { createRealtimeHub, type RealtimeHub } from './realtime/hub';
+import { createTokenService, loadTokenSecret, type TokenService } from './services/tokens';
 import { openPglite, openPostgres, type Db } from './storage/db';
 import { migrate } from './storage/migrations';
 import { ensureAdmin, seedDemoData } from './storage/seed';
@@ -15,6 +17,9 @@ export interface RunningServer {
   url: string;
   port: number;
   db: Db;
+  tokens: TokenService;
+  events: EventBus;
+  hub: RealtimeHub;
   close(): Promise<void>;
 }
 
@@ -43,8 +48,10 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     await ensureAdmin(db, config, log);
     if (config.DEMO_DATA === 'on') await seedDemoData(db, media, now(), log);
 
-    const hub = createRealtimeHub(log);
-    const app = createApp({ config, db, media, log, now }, { distDir: options.distDir });
+    const tokens = createTokenService(await loadTokenSecret(config.JWT_SECRET, dataDir));
+    const events = createEventBus();
+    const hub = createRealtimeHub({ db, tokens, events, log });
+    const app = createApp({ config, db, media, log, now, events, tokens }, { distDir: options.distDir });
     const server = await new Promise<Server>((ready) => {
       const s = serve({ fetch: app.fetch, port: config.PORT, hostname: config.HOST }, () =>
         ready(s as Server),
@@ -65,6 +72,9 @@ export async function startServer(config: Config, options: StartOptions = {}): P
       url,
       port,
       db,
+      tokens,
+      events,
+      hub,
       close: () =>
         (closing ??= (async () => {
           await hub.close();

@@ -5,6 +5,8 @@ import type { AppDeps } from './deps';
 import { HttpError, errorResponse } from './errors';
 import { catalogueRoutes } from './routes/catalogue';
 import { appMediaRoutes, imageRoutes } from './routes/media';
+import { syncRoutes } from './routes/sync';
+import { tourWriteRoutes } from './routes/tours';
 import { staticRoutes } from './static';
 
 export interface AppOptions {
@@ -26,6 +28,8 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): Hono {
   );
 
   app.route('/api', catalogueRoutes(deps));
+  app.route('/api/tours', tourWriteRoutes(deps));
+  app.route('/api/sync', syncRoutes(deps));
   app.route('/api/images', imageRoutes(deps));
   app.route('/api/app_media', appMediaRoutes(deps));
 

@@ -14,8 +14,9 @@ import type { Queryable } from './db';
 // SQL for the public catalogue and the mapping from rows to the entity shapes of SPEC §3. Every list
 // is one query (tours and their derived seats are aggregated in SQL), so no list costs N+1 round trips.
 
-interface ExcursionRow {
+export interface ExcursionRow {
   id: string;
+  status: string;
   owner_id: number;
   title: string;
   description: string;
@@ -59,14 +60,14 @@ export interface Versioned<T> {
 }
 
 /** Tours from this date on are part of the catalogue; older ones are history. */
-const EXCURSION_SELECT = `
+export const EXCURSION_SELECT = `
   SELECT e.*, (
     SELECT array_agg(t.id ORDER BY t.date, t.time, t.id) FROM tours t
     WHERE t.excursion_id = e.id AND t.date >= $1::date
   ) AS tour_ids
   FROM excursions e`;
 
-function toExcursion(row: ExcursionRow): Excursion {
+export function toExcursion(row: ExcursionRow): Excursion {
   return {
     _id: row.id,
     title: row.title,
@@ -127,12 +128,13 @@ export async function findExcursion(
   return row ? { row: toExcursion(row), version: row.version, status: row.status } : null;
 }
 
-interface TourRow {
+export interface TourRow {
   id: string;
   excursion_id: string;
   date: string;
   time: string;
   version: number;
+  excursion_status: string;
   bus_type: string;
   available_seats: number[];
   ticket_ids: string[] | null;
@@ -142,8 +144,8 @@ interface TourRow {
 
 // Derived seat fields come from live tickets in the same query: the tour row never stores them, so
 // they cannot disagree with the tickets.
-const TOUR_SELECT = `
-  SELECT t.id, t.excursion_id, t.date, t.time, t.version, e.bus_type, e.available_seats,
+export const TOUR_SELECT = `
+  SELECT t.id, t.excursion_id, t.date, t.time, t.version, e.bus_type, e.available_seats, e.status AS excursion_status,
          k.ticket_ids, k.people, s.seats
   FROM tours t
   JOIN excursions e ON e.id = t.excursion_id
@@ -156,7 +158,7 @@ const TOUR_SELECT = `
     FROM ticket_seats ts WHERE ts.tour_id = t.id AND ts.active
   ) s ON true`;
 
-function toTour(row: TourRow): Tour {
+export function toTour(row: TourRow): Tour {
   const people = row.people ?? 0;
   const taken = row.bus_type === 'none' ? Array.from({ length: people }, (_, i) => i + 1) : (row.seats ?? []);
   const takenSet = new Set(taken);

@@ -10,12 +10,18 @@ export interface Queryable {
 
 export interface Db extends Queryable {
   readonly kind: 'pglite' | 'postgres';
-  /** Runs `fn` in one transaction; rolls back when it throws. */
-  transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
+  /**
+   * Runs `fn` in one transaction; rolls back when it throws. On PostgreSQL the transaction joins the
+   * commit fence (see storage/changes.ts) unless `joinFence` is false.
+   */
+  transaction<T>(fn: (tx: Queryable) => Promise<T>, options?: { joinFence?: boolean }): Promise<T>;
   /** Runs several statements separated by semicolons (migrations). */
   exec(sql: string): Promise<void>;
   close(): Promise<void>;
 }
+
+/** The advisory lock id of the commit fence (see migration 2 and storage/changes.ts). */
+export const COMMIT_FENCE_LOCK = 727100;
 
 // Dates stay yyyy-MM-dd strings and int8 becomes a JS number: a JS Date would shift a calendar date by
 // the process time zone, and change versions stay far below 2^53.
@@ -73,10 +79,15 @@ export async function openPostgres(connectionString: string, poolSize = 20): Pro
   return {
     kind: 'postgres',
     ...wrap(pool),
-    async transaction(fn) {
+    async transaction(fn, options) {
       const client = await pool.connect();
       try {
         await client.query('BEGIN');
+        // Join the commit fence (migration 2) before any row lock, so a sync reader waiting for the
+        // fence can never be part of a deadlock cycle with this transaction's row locks.
+        if (options?.joinFence !== false) {
+          await client.query('SELECT pg_advisory_xact_lock_shared($1)', [COMMIT_FENCE_LOCK]);
+        }
         const result = await fn(wrap(client));
         await client.query('COMMIT');
         return result;

@@ -1,4 +1,6 @@
 import { Hono } from 'hono';
+import { crimeaToday } from '../../../domain/dates';
+import { isEntityId } from '../../../domain/ids';
 import {
   findExcursion,
   findTour,
@@ -9,44 +11,44 @@ import {
   listPublishedExcursions,
   listSpecialOffers,
 } from '../../storage/catalogue';
-import { crimeaToday } from '../../../domain/dates';
 import type { AppDeps } from '../deps';
 import { badRequest, notFound } from '../errors';
+import { createBodyCache, sendTagged, tagJson } from '../etag';
 
-const ENTITY_ID = /^[0-9a-f]{24}$/;
 const rows = <T>(list: { row: T }[]) => list.map((item) => item.row);
 
-/** The public catalogue calls of SPEC §7, with the field names it gives. */
+/** The public catalogue calls of SPEC §7, with the field names it gives, each with an ETag. */
 export function catalogueRoutes(deps: AppDeps): Hono {
   const app = new Hono();
   const today = () => crimeaToday(deps.now());
+  const cached = createBodyCache(() => deps.events.generation);
 
-  app.get('/excursions', async (c) =>
-    c.json({ excursions: rows(await listPublishedExcursions(deps.db, today())) }),
-  );
+  // Lists depend on the day (past tours drop out), so the day is part of the cache key.
+  const list = (path: string, build: () => Promise<unknown>) =>
+    app.get(path, async (c) => sendTagged(c, await cached(`${path}|${today()}`, build)));
+
+  list('/excursions', async () => ({ excursions: rows(await listPublishedExcursions(deps.db, today())) }));
+  list('/tours', async () => ({ tours: rows(await listPublicTours(deps.db, today())) }));
+  list('/cities', async () => ({ cities: rows(await listCities(deps.db)) }));
+  list('/places', async () => ({ places: rows(await listPlaces(deps.db)) }));
+  list('/banners', async () => ({ banners: rows(await listBanners(deps.db)) }));
+  list('/special-offers', async () => ({ special_offers: rows(await listSpecialOffers(deps.db)) }));
 
   app.get('/excursions/:id', async (c) => {
     const id = c.req.param('id');
-    if (!ENTITY_ID.test(id)) throw badRequest('Некорректный идентификатор экскурсии');
+    if (!isEntityId(id)) throw badRequest('Некорректный идентификатор экскурсии');
     const found = await findExcursion(deps.db, id, today());
     if (!found || found.status !== 'published') throw notFound('Excursion not found');
-    return c.json(found.row);
+    return sendTagged(c, tagJson(found.row));
   });
-
-  app.get('/tours', async (c) => c.json({ tours: rows(await listPublicTours(deps.db, today())) }));
 
   app.get('/tours/:id', async (c) => {
     const id = c.req.param('id');
-    if (!ENTITY_ID.test(id)) throw badRequest('Некорректный идентификатор тура');
+    if (!isEntityId(id)) throw badRequest('Некорректный идентификатор тура');
     const found = await findTour(deps.db, id);
     if (!found) throw notFound('Tour not found');
-    return c.json(found.row);
+    return sendTagged(c, tagJson(found.row));
   });
-
-  app.get('/cities', async (c) => c.json({ cities: rows(await listCities(deps.db)) }));
-  app.get('/places', async (c) => c.json({ places: rows(await listPlaces(deps.db)) }));
-  app.get('/banners', async (c) => c.json({ banners: rows(await listBanners(deps.db)) }));
-  app.get('/special-offers', async (c) => c.json({ special_offers: rows(await listSpecialOffers(deps.db)) }));
 
   return app;
 }

@@ -1,0 +1,127 @@
+import type { Tour } from '../../domain/types';
+import type { CreateToursRequest } from '../../protocol/tours';
+import { HttpError } from '../http/errors';
+import type { MutationResult } from '../http/idempotency';
+import type { ServerEvent } from '../realtime/events';
+import { EXCURSION_SELECT, findTour, toExcursion, type ExcursionRow } from '../storage/catalogue';
+import type { Queryable } from '../storage/db';
+import type { Principal } from '../storage/users';
+import { newEntityId } from './ids';
+
+// A seller's schedule writes (SPEC §7 POST/DELETE /api/tours). Errors use the `message` field, as the
+// spec says for tours. Each call is all-or-nothing.
+
+export const TOUR_TEXTS = {
+  excursionNotFound: 'Экскурсия не найдена',
+  notOwner: 'Можно менять расписание только своих экскурсий',
+  past: 'Нельзя добавить тур на прошедшую дату',
+  tourNotFound: 'Тур не найден',
+  soldTickets: (date: string, time: string) =>
+    `Нельзя удалить тур ${date} в ${time}: на него уже проданы билеты`,
+} as const;
+
+async function assertCanSchedule(tx: Queryable, principal: Principal, excursionIds: string[]): Promise<void> {
+  const owners = await tx.query<{ id: string; owner_id: number }>(
+    'SELECT id, owner_id FROM excursions WHERE id = ANY($1::text[])',
+    [excursionIds],
+  );
+  if (owners.length !== excursionIds.length)
+    throw new HttpError(404, TOUR_TEXTS.excursionNotFound, 'message');
+  // SPEC §6: scheduling needs ownership; an admin may schedule any excursion (ARCHITECTURE "Authorisation").
+  if (principal.role !== 'admin' && owners.some((row) => row.owner_id !== principal.id)) {
+    throw new HttpError(403, TOUR_TEXTS.notOwner, 'message');
+  }
+}
+
+export async function createTours(
+  tx: Queryable,
+  principal: Principal,
+  request: CreateToursRequest,
+  today: string,
+): Promise<MutationResult> {
+  const excursionIds = [...new Set(request.tours.map((tour) => tour.excursionID))];
+  await assertCanSchedule(tx, principal, excursionIds);
+  if (request.tours.some((tour) => tour.date < today)) throw new HttpError(400, TOUR_TEXTS.past, 'message');
+
+  const created: Tour[] = [];
+  const events: ServerEvent[] = [];
+  for (const slot of request.tours) {
+    // An existing slot is answered as it is: the same tour added twice (two devices) is one tour.
+    const [row] = await tx.query<{ id: string; inserted: boolean }>(
+      `WITH added AS (
+         INSERT INTO tours (id, excursion_id, date, time) VALUES ($1, $2, $3, $4)
+         ON CONFLICT (excursion_id, date, time) DO NOTHING RETURNING id
+       )
+       SELECT id, true AS inserted FROM added
+       UNION ALL
+       SELECT id, false FROM tours WHERE excursion_id = $2 AND date = $3 AND time = $4
+       LIMIT 1`,
+      [newEntityId(), slot.excursionID, slot.date, slot.time],
+    );
+    if (!row) continue;
+    const tour = await findTour(tx, row.id);
+    if (!tour) continue;
+    created.push(tour.row);
+    if (row.inserted) {
+      events.push({
+        channel: 'TOUR_UPDATE',
+        data: { action: 'create', tour_id: tour.row._id, tour: tour.row, version: tour.version },
+      });
+    }
+  }
+  if (events.length > 0) events.push(...(await touchExcursions(tx, excursionIds, today)));
+  return { status: 200, body: { tours: created }, events };
+}
+
+export async function deleteTours(
+  tx: Queryable,
+  principal: Principal,
+  tourIds: string[],
+  today: string,
+): Promise<MutationResult> {
+  // Lock the tours first: a booking locks the same row, so a sale cannot slip in between the check
+  // for sold tickets and the delete.
+  const tours = await tx.query<{ id: string; excursion_id: string; date: string; time: string }>(
+    'SELECT id, excursion_id, date, time FROM tours WHERE id = ANY($1::text[]) ORDER BY id FOR UPDATE',
+    [tourIds],
+  );
+  const found = new Set(tours.map((tour) => tour.id));
+  const missing = tourIds.filter((id) => !found.has(id));
+  if (missing.length > 0) {
+    // A tour already deleted (its tombstone is there) is not an error: a replay must not fail.
+    const gone = await tx.query<{ id: string }>(
+      `SELECT id FROM tombstones WHERE collection = 'tours' AND id = ANY($1::text[])`,
+      [missing],
+    );
+    if (gone.length !== missing.length) throw new HttpError(404, TOUR_TEXTS.tourNotFound, 'message');
+  }
+  const excursionIds = [...new Set(tours.map((tour) => tour.excursion_id))];
+  if (excursionIds.length > 0) await assertCanSchedule(tx, principal, excursionIds);
+
+  const sold = await tx.query<{ tour_id: string }>(
+    `SELECT DISTINCT tour_id FROM tickets WHERE tour_id = ANY($1::text[]) AND status <> 'cancelled'`,
+    [[...found]],
+  );
+  const soldTour = tours.find((tour) => sold.some((row) => row.tour_id === tour.id));
+  if (soldTour) throw new HttpError(409, TOUR_TEXTS.soldTickets(soldTour.date, soldTour.time), 'message');
+
+  if (tours.length > 0) await tx.query('DELETE FROM tours WHERE id = ANY($1::text[])', [[...found]]);
+  const events: ServerEvent[] = tours.map((tour) => ({
+    channel: 'TOUR_UPDATE',
+    data: { action: 'delete', tour_id: tour.id },
+  }));
+  if (tours.length > 0) events.push(...(await touchExcursions(tx, excursionIds, today)));
+  return { status: 200, body: { tour_ids: tourIds }, events };
+}
+
+/** An excursion lists its tours, so a schedule change gives the excursion a new version too. */
+async function touchExcursions(tx: Queryable, ids: string[], today: string): Promise<ServerEvent[]> {
+  await tx.query('UPDATE excursions SET version = 0 WHERE id = ANY($1::text[])', [ids]);
+  const rows = await tx.query<ExcursionRow>(`${EXCURSION_SELECT} WHERE e.id = ANY($2::text[])`, [today, ids]);
+  return rows
+    .filter((row) => row.status === 'published')
+    .map((row) => ({
+      channel: 'EXCURSION_UPDATE',
+      data: { action: 'update', excursion_id: row.id, excursion: toExcursion(row), version: row.version },
+    }));
+}

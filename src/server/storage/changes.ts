@@ -1,0 +1,159 @@
+import type { Change } from '../../protocol/sync';
+import { COMMIT_FENCE_LOCK, type Db, type Queryable } from './db';
+import {
+  EXCURSION_SELECT,
+  TOUR_SELECT,
+  toExcursion,
+  toTour,
+  type ExcursionRow,
+  type TourRow,
+} from './catalogue';
+import { listUserTickets } from './tickets';
+import { findUser } from './users';
+
+// Reads "everything that changed in (after, mark]" for the sync pull. Each collection is one indexed
+// range scan on its version column, limited, so a page costs a fixed number of queries whatever the
+// catalogue size.
+
+/**
+ * The highest version below which every version is committed or rolled back. Taking the commit
+ * fence exclusively waits for the transactions that hold versions (they hold it shared) to end.
+ */
+export async function commitMark(db: Db): Promise<number> {
+  return db.transaction(
+    async (tx) => {
+      await tx.query('SELECT pg_advisory_xact_lock($1)', [COMMIT_FENCE_LOCK]);
+      const [row] = await tx.query<{ last_value: number; is_called: boolean }>(
+        'SELECT last_value, is_called FROM change_version',
+      );
+      return row?.is_called ? row.last_value : 0;
+    },
+    // Holding the fence shared while asking for it exclusively would deadlock two readers.
+    { joinFence: false },
+  );
+}
+
+export interface RangeQuery {
+  after: number;
+  upTo: number;
+  limit: number;
+  today: string;
+  /** A full pull (no cursor) skips tombstones, unpublished rows and past tours: there is nothing to undo. */
+  full: boolean;
+  userId: number | null;
+}
+
+const PUBLIC_TOMBSTONES = ['excursions', 'tours', 'places', 'cities', 'banners', 'special_offers'];
+const PERSONAL_TOMBSTONES = ['user', 'tickets', 'favorites'];
+
+export async function readChanges(db: Queryable, q: RangeQuery): Promise<Change[]> {
+  const range = [q.after, q.upTo, q.limit] as const;
+  const parts = await Promise.all([
+    excursionChanges(db, q),
+    tourChanges(db, q),
+    simple(db, 'places', 'SELECT id, name, preview, image, description, gallery, version FROM places', range),
+    simple(db, 'cities', 'SELECT id, name, image, description, version FROM cities', range),
+    simple(db, 'banners', 'SELECT id, title, subtitle, image, link, version FROM banners', range),
+    simple(
+      db,
+      'special_offers',
+      `SELECT id, title, description, image, discount, excursion_id AS "excursionID", version FROM special_offers`,
+      range,
+    ),
+    q.full ? Promise.resolve([]) : tombstoneChanges(db, q),
+    q.userId === null ? Promise.resolve([]) : personalChanges(db, q, q.userId),
+  ]);
+  return parts.flat();
+}
+
+async function excursionChanges(db: Queryable, q: RangeQuery): Promise<Change[]> {
+  const rows = await db.query<ExcursionRow>(
+    `${EXCURSION_SELECT} WHERE e.version > $2 AND e.version <= $3 ${q.full ? `AND e.status = 'published'` : ''}
+     ORDER BY e.version LIMIT $4`,
+    [q.today, q.after, q.upTo, q.limit],
+  );
+  // An excursion taken out of the catalogue (moderation) is a deletion for public replicas.
+  return rows.map((row): Change =>
+    row.status === 'published'
+      ? { collection: 'excursions', op: 'put', version: row.version, row: toExcursion(row) }
+      : { collection: 'excursions', op: 'delete', version: row.version, id: row.id },
+  );
+}
+
+async function tourChanges(db: Queryable, q: RangeQuery): Promise<Change[]> {
+  const rows = await db.query<TourRow>(
+    `${TOUR_SELECT} WHERE t.version > $1 AND t.version <= $2
+       ${q.full ? `AND e.status = 'published' AND t.date >= $4::date` : ''}
+     ORDER BY t.version LIMIT $3`,
+    q.full ? [q.after, q.upTo, q.limit, q.today] : [q.after, q.upTo, q.limit],
+  );
+  return rows.map((row): Change =>
+    row.excursion_status === 'published'
+      ? { collection: 'tours', op: 'put', version: row.version, row: toTour(row) }
+      : { collection: 'tours', op: 'delete', version: row.version, id: row.id },
+  );
+}
+
+type SimpleCollection = 'places' | 'cities' | 'banners' | 'special_offers';
+
+async function simple(
+  db: Queryable,
+  collection: SimpleCollection,
+  select: string,
+  [after, upTo, limit]: readonly [number, number, number],
+): Promise<Change[]> {
+  const rows = await db.query<{ version: number }>(
+    `${select} WHERE version > $1 AND version <= $2 ORDER BY version LIMIT $3`,
+    [after, upTo, limit],
+  );
+  return rows.map(({ version, ...row }) => ({ collection, op: 'put', version, row }) as Change);
+}
+
+async function tombstoneChanges(db: Queryable, q: RangeQuery): Promise<Change[]> {
+  const rows = await db.query<{ collection: string; id: string; version: number }>(
+    `SELECT collection, id, version FROM tombstones
+     WHERE version > $1 AND version <= $2
+       AND (collection = ANY($3::text[]) OR (collection = ANY($4::text[]) AND user_id = $5))
+     ORDER BY version LIMIT $6`,
+    [q.after, q.upTo, PUBLIC_TOMBSTONES, PERSONAL_TOMBSTONES, q.userId ?? -1, q.limit],
+  );
+  return rows.map(({ collection, id, version }) => {
+    switch (collection) {
+      case 'excursions':
+      case 'tours':
+      case 'tickets':
+        return { collection, op: 'delete', version, id } as Change;
+      case 'favorites':
+        // Stored as "user:excursion"; the replica keys favourites by excursion.
+        return { collection, op: 'delete', version, id: id.slice(id.indexOf(':') + 1) } as Change;
+      default:
+        return { collection, op: 'delete', version, id: Number(id) } as Change;
+    }
+  });
+}
+
+async function personalChanges(db: Queryable, q: RangeQuery, userId: number): Promise<Change[]> {
+  const [user, tickets, favorites] = await Promise.all([
+    findUser(db, userId, q.after),
+    listUserTickets(db, userId, q.after, q.upTo, q.limit),
+    db.query<{ excursion_id: string; version: number }>(
+      `SELECT excursion_id, version FROM favorites WHERE user_id = $1 AND version > $2 AND version <= $3
+       ORDER BY version LIMIT $4`,
+      [userId, q.after, q.upTo, q.limit],
+    ),
+  ]);
+  const changes: Change[] = [];
+  if (user && user.version <= q.upTo)
+    changes.push({ collection: 'user', op: 'put', version: user.version, row: user.row });
+  for (const ticket of tickets)
+    changes.push({ collection: 'tickets', op: 'put', version: ticket.version, row: ticket.row });
+  for (const favorite of favorites) {
+    changes.push({
+      collection: 'favorites',
+      op: 'put',
+      version: favorite.version,
+      row: { excursionID: favorite.excursion_id },
+    });
+  }
+  return changes;
+}

@@ -1,0 +1,144 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Change, SyncResponse } from '../../../src/protocol/sync';
+import { syncResponseSchema } from '../../../src/protocol/sync';
+import { api, catalogue, DEMO, tokenFor, unsoldTourOf } from '../../support/api';
+import { ENGINES, startTestServer, type TestServer } from '../../support/server';
+
+async function pullAll(server: TestServer, token?: string, cursor?: string, limit = 2000) {
+  const client = api(server, token);
+  const changes: Change[] = [];
+  let pages = 0;
+  for (;;) {
+    const query = new URLSearchParams({ limit: String(limit), ...(cursor ? { cursor } : {}) });
+    const page = syncResponseSchema.parse(await client.json<SyncResponse>(`/api/sync?${query}`));
+    changes.push(...page.changes);
+    cursor = page.cursor;
+    pages += 1;
+    if (!page.more) return { changes, cursor, pages };
+  }
+}
+
+const keyOf = (c: Change) =>
+  `${c.collection}:${c.op === 'delete' ? c.id : 'row' in c && '_id' in c.row ? c.row._id : JSON.stringify(c.row)}`;
+
+describe.each(ENGINES)('incremental sync on %s', (engine) => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer(engine);
+  });
+  afterAll(async () => {
+    await server?.destroy();
+  });
+
+  it('pulls the whole public catalogue without a cursor, and nothing personal without a token', async () => {
+    const { excursions, tours } = await catalogue(server);
+    const { changes } = await pullAll(server);
+    const count = (collection: string) => changes.filter((c) => c.collection === collection).length;
+    expect(count('excursions')).toBe(excursions.length);
+    expect(count('tours')).toBe(tours.length);
+    expect(count('places')).toBeGreaterThanOrEqual(12);
+    expect(count('cities')).toBeGreaterThanOrEqual(6);
+    expect(count('banners')).toBeGreaterThan(0);
+    expect(count('special_offers')).toBeGreaterThan(0);
+    expect(changes.every((c) => c.op === 'put')).toBe(true);
+    expect(count('user') + count('tickets') + count('favorites')).toBe(0);
+  });
+
+  it('pages through the same rows in order, each exactly once', async () => {
+    const whole = await pullAll(server);
+    const paged = await pullAll(server, undefined, undefined, 100);
+    expect(paged.pages).toBeGreaterThan(5);
+    expect(paged.changes.map(keyOf).sort()).toEqual(whole.changes.map(keyOf).sort());
+    const versions = paged.changes.map((c) => c.version);
+    expect(versions).toEqual([...versions].sort((a, b) => a - b));
+  });
+
+  it('after a cursor, returns exactly the changed excursion and the deleted tour', async () => {
+    const { cursor } = await pullAll(server);
+    expect((await pullAll(server, undefined, cursor)).changes).toEqual([]);
+
+    const { tour, excursion } = await unsoldTourOf(server, DEMO.seller);
+    await server.db.transaction((tx) =>
+      tx.query(`UPDATE excursions SET title = title || ' (обновлено)' WHERE id = $1`, [excursion._id]),
+    );
+    const seller = api(server, await tokenFor(server, DEMO.seller));
+    expect((await seller.send('DELETE', '/api/tours', { tour_ids: [tour._id] })).status).toBe(200);
+
+    const { changes } = await pullAll(server, undefined, cursor);
+    expect(changes).toHaveLength(2);
+    const changed = changes.find((c) => c.collection === 'excursions');
+    expect(changed?.op === 'put' && changed.row.title).toBe(`${excursion.title} (обновлено)`);
+    expect(changed?.op === 'put' && changed.row.tours).not.toContain(tour._id);
+    expect(changes.find((c) => c.collection === 'tours')).toMatchObject({ op: 'delete', id: tour._id });
+  });
+
+  it('adds the caller’s own user, tickets and favourites with a token, and never another user’s', async () => {
+    const token = await tokenFor(server, DEMO.boxOffice);
+    const { changes } = await pullAll(server, token);
+    const user = changes.filter((c) => c.collection === 'user');
+    expect(user).toHaveLength(1);
+    expect(user[0]?.op === 'put' && user[0].row.id).toBe(DEMO.boxOffice);
+    const tickets = changes.filter((c) => c.collection === 'tickets');
+    expect(tickets.length).toBeGreaterThan(0);
+    expect(tickets.every((c) => c.op === 'put' && c.row.userID === DEMO.boxOffice && c.row.tour)).toBe(true);
+
+    const tourist = await pullAll(server, await tokenFor(server, DEMO.tourist));
+    expect(tourist.changes.filter((c) => c.collection === 'tickets')).toEqual([]);
+  });
+
+  it('sends a removed favourite as a tombstone keyed by the excursion', async () => {
+    const token = await tokenFor(server, DEMO.tourist);
+    const { excursions } = await catalogue(server);
+    const liked = excursions[0]?._id as string;
+    await server.db.transaction((tx) =>
+      tx.query('INSERT INTO favorites (user_id, excursion_id) VALUES ($1, $2)', [DEMO.tourist, liked]),
+    );
+    const first = await pullAll(server, token);
+    expect(first.changes).toContainEqual(
+      expect.objectContaining({ collection: 'favorites', row: { excursionID: liked } }),
+    );
+    const otherToken = await tokenFor(server, DEMO.seller2);
+    const otherStart = await pullAll(server, otherToken);
+    await server.db.transaction((tx) => tx.query('DELETE FROM favorites WHERE user_id = $1', [DEMO.tourist]));
+    const next = await pullAll(server, token, first.cursor);
+    expect(next.changes).toContainEqual(
+      expect.objectContaining({ collection: 'favorites', op: 'delete', id: liked }),
+    );
+    // Another user's pull over the same span does not carry that tombstone.
+    const other = await pullAll(server, otherToken, otherStart.cursor);
+    expect(other.changes.some((c) => c.collection === 'favorites')).toBe(false);
+  });
+
+  it('tells a client to start over when the cursor belongs to another user or is malformed', async () => {
+    const { cursor } = await pullAll(server);
+    const asTourist = await api(server, await tokenFor(server, DEMO.tourist)).get(
+      `/api/sync?cursor=${cursor}`,
+    );
+    expect(asTourist.status).toBe(410);
+    expect(await asTourist.json()).toMatchObject({ reset: true });
+    expect((await api(server).get('/api/sync?cursor=garbage')).status).toBe(410);
+    expect((await api(server).get('/api/sync?limit=-4')).status).toBe(400);
+  });
+
+  it('refuses a forged or expired token with 401 instead of serving it anonymously', async () => {
+    const expired = await tokenFor(server, DEMO.tourist, 0, -10);
+    expect((await api(server, expired).get('/api/sync')).status).toBe(401);
+    expect((await api(server, 'not.a.token').get('/api/sync')).status).toBe(401);
+  });
+
+  it('answers 304 to a repeated list or sync request with its ETag', async () => {
+    for (const path of ['/api/excursions', '/api/tours', '/api/cities', '/api/sync?limit=5']) {
+      const first = await api(server).get(path);
+      const etag = first.headers.get('etag');
+      expect(etag).toBeTruthy();
+      const again = await api(server).get(path, { headers: { 'If-None-Match': etag as string } });
+      expect(again.status).toBe(304);
+      expect(await again.text()).toBe('');
+    }
+  });
+
+  it('compresses list answers for clients that accept gzip', async () => {
+    const response = await fetch(`${server.url}/api/tours`, { headers: { 'Accept-Encoding': 'gzip' } });
+    expect(response.headers.get('content-encoding')).toBe('gzip');
+  });
+});
