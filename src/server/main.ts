@@ -10,6 +10,7 @@ import { createEventBus, type EventBus } from './realtime/events';
 import { createRealtimeHub, type RealtimeHub } from './realtime/hub';
 import { createTokenService, loadTokenSecret, type TokenService } from './services/tokens';
 import { openPglite, openPostgres, type Db } from './storage/db';
+import { compactTombstones } from './storage/compaction';
 import { migrate } from './storage/migrations';
 import { ensureAdmin, seedDemoData } from './storage/seed';
 
@@ -62,6 +63,12 @@ export async function startServer(config: Config, options: StartOptions = {}): P
         hub.handleUpgrade(request, socket, head);
       else socket.destroy();
     });
+    // Old deletions are forgotten once a day; a replica offline for longer starts over.
+    const compaction = setInterval(() => {
+      compactTombstones(db, now()).catch((error: unknown) => log.error('tombstone compaction failed', error));
+    }, 86_400_000);
+    compaction.unref();
+
     const address = server.address();
     const port = typeof address === 'object' && address ? address.port : config.PORT;
     const url = `http://${config.HOST === '0.0.0.0' ? '127.0.0.1' : config.HOST}:${port}`;
@@ -77,6 +84,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
       hub,
       close: () =>
         (closing ??= (async () => {
+          clearInterval(compaction);
           await hub.close();
           server.closeAllConnections();
           await new Promise<void>((done) => server.close(() => done()));

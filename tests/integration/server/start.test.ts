@@ -61,19 +61,22 @@ describe('npm start', () => {
     expect(result.stderr).toContain('PAYMENT_PROVIDER="paypal"');
   });
 
-  it.runIf(TEST_DATABASE_URL)('uses PostgreSQL when DATABASE_URL is set', async () => {
-    const database = await createTempDatabase(TEST_DATABASE_URL as string);
-    const product = await startProduct({ DATA_DIR: dataDir, DATABASE_URL: database.url });
-    try {
-      expect(await (await fetch(`${product.url}/api/health`)).json()).toEqual({
-        status: 'ok',
-        database: 'postgres',
-      });
-      expect((await excursionIds(product.url)).length).toBeGreaterThanOrEqual(15);
-    } finally {
-      await product.stop('SIGTERM');
-      await database.drop();
-    }
-    expect(product.output()).toContain('closed cleanly');
-  });
+  // Registered only where a PostgreSQL server is configured (.ci/run always sets TEST_DATABASE_URL).
+  if (TEST_DATABASE_URL) {
+    it('uses PostgreSQL when DATABASE_URL is set', async () => {
+      const database = await createTempDatabase(TEST_DATABASE_URL as string);
+      const product = await startProduct({ DATA_DIR: dataDir, DATABASE_URL: database.url });
+      try {
+        expect(await (await fetch(`${product.url}/api/health`)).json()).toEqual({
+          status: 'ok',
+          database: 'postgres',
+        });
+        expect((await excursionIds(product.url)).length).toBeGreaterThanOrEqual(15);
+      } finally {
+        await product.stop('SIGTERM');
+        await database.drop();
+      }
+      expect(product.output()).toContain('closed cleanly');
+    });
+  }
 });

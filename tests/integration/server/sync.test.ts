@@ -1,6 +1,9 @@
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { COMMIT_FENCE_LOCK } from '../../../src/server/storage/db';
 import type { Change, SyncResponse } from '../../../src/protocol/sync';
 import { syncResponseSchema } from '../../../src/protocol/sync';
+import { compactTombstones } from '../../../src/server/storage/compaction';
 import { api, catalogue, DEMO, tokenFor, unsoldTourOf } from '../../support/api';
 import { ENGINES, startTestServer, type TestServer } from '../../support/server';
 
@@ -119,6 +122,41 @@ describe.each(ENGINES)('incremental sync on %s', (engine) => {
     expect((await api(server).get('/api/sync?cursor=garbage')).status).toBe(410);
     expect((await api(server).get('/api/sync?limit=-4')).status).toBe(400);
   });
+
+  it('tells a replica older than the kept tombstones to start over', async () => {
+    const { cursor } = await pullAll(server);
+    const { tour } = await unsoldTourOf(server, DEMO.seller);
+    const seller = api(server, await tokenFor(server, DEMO.seller));
+    expect((await seller.send('DELETE', '/api/tours', { tour_ids: [tour._id] })).status).toBe(200);
+    // Compacting with a retention of minus one day forgets every tombstone, this one included.
+    expect(await compactTombstones(server.db, new Date(), -1)).toBeGreaterThan(0);
+    expect((await api(server).get(`/api/sync?cursor=${cursor}`)).status).toBe(410);
+    const fresh = await pullAll(server);
+    expect((await api(server).get(`/api/sync?cursor=${fresh.cursor}`)).status).toBe(200);
+  });
+
+  // Concurrent transactions exist only on a real PostgreSQL server (PGlite is one connection).
+  if (engine === 'postgres') {
+    it('never skips a version whose transaction commits while a pull runs', async () => {
+      const { cursor } = await pullAll(server);
+      const { excursions } = await catalogue(server);
+      const target = excursions[2] as { _id: string };
+      // A writer takes a version, then holds its transaction open.
+      const writer = new pg.Client({ connectionString: server.databaseUrl });
+      await writer.connect();
+      await writer.query('BEGIN');
+      await writer.query('SELECT pg_advisory_xact_lock_shared($1)', [COMMIT_FENCE_LOCK]);
+      await writer.query('UPDATE excursions SET popularity = popularity + 1 WHERE id = $1', [target._id]);
+      const pulling = pullAll(server, undefined, cursor);
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      await writer.query('COMMIT');
+      await writer.end();
+      const { changes } = await pulling;
+      expect(
+        changes.some((c) => c.collection === 'excursions' && c.op === 'put' && c.row._id === target._id),
+      ).toBe(true);
+    });
+  }
 
   it('refuses a forged or expired token with 401 instead of serving it anonymously', async () => {
     const expired = await tokenFor(server, DEMO.tourist, 0, -10);

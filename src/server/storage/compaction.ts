@@ -1,0 +1,31 @@
+import type { Db } from './db';
+
+/** How long deletions are remembered for replicas that were offline. */
+export const TOMBSTONE_RETENTION_DAYS = 30;
+
+/**
+ * Drops tombstones older than the retention and raises the sync floor to the newest version dropped:
+ * a replica whose cursor is below the floor might have missed one of them, so it is told to start over.
+ */
+export async function compactTombstones(
+  db: Db,
+  now: Date,
+  retentionDays = TOMBSTONE_RETENTION_DAYS,
+): Promise<number> {
+  const cutoff = new Date(now.getTime() - retentionDays * 86_400_000);
+  return db.transaction(async (tx) => {
+    const [dropped] = await tx.query<{ count: number; top: number | null }>(
+      `WITH gone AS (DELETE FROM tombstones WHERE deleted_at < $1 RETURNING version)
+       SELECT count(*)::int AS count, max(version) AS top FROM gone`,
+      [cutoff.toISOString()],
+    );
+    if (dropped && dropped.top !== null) {
+      await tx.query(
+        `INSERT INTO meta (key, value) VALUES ('sync_floor', $1)
+         ON CONFLICT (key) DO UPDATE SET value = GREATEST(meta.value::bigint, EXCLUDED.value::bigint)::text`,
+        [String(dropped.top)],
+      );
+    }
+    return dropped?.count ?? 0;
+  });
+}
