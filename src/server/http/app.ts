@@ -1,6 +1,7 @@
 import { Hono } from 'hono';
 import { compress } from 'hono/compress';
 import { HTTPException } from 'hono/http-exception';
+import { MediaRejectedError } from '../media/errors';
 import type { AppDeps } from './deps';
 import { HttpError, errorResponse } from './errors';
 import { catalogueRoutes } from './routes/catalogue';
@@ -39,6 +40,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): Hono {
 
   app.onError((error, c) => {
     if (error instanceof HttpError) return errorResponse(c, error);
+    if (error instanceof MediaRejectedError) return c.json({ detail: error.message }, error.status);
     if (error instanceof HTTPException) {
       return c.json({ detail: error.message || 'Некорректный запрос' }, error.status);
     }

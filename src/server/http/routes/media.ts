@@ -1,15 +1,32 @@
 import { Hono } from 'hono';
+import type { Context } from 'hono';
 import type { AppDeps } from '../deps';
 import { notFound } from '../errors';
+import { candidateFiles, requestedWidth } from '../../media/images';
+import { parseRange } from '../../media/range';
+import type { RangeRequest } from '../../media/range';
 import { isSafeMediaId } from '../../media/store';
+import type { MediaStore } from '../../media/store';
 
 interface MediaRow {
   content_type: string;
-  bytes: number;
 }
 
-// GET /api/images/{id} (excursion media, avatars) and GET /api/app_media/{id} (places, cities,
-// banners). A media id never changes its bytes, so clients may cache it for a year.
+interface StoredFile {
+  id: string;
+  size: number;
+}
+
+const NOT_FOUND = 'Файл не найден';
+// A media id never changes its bytes (a new upload gets a new id), so clients may keep it for a year.
+const CACHE_CONTROL = 'public, max-age=31536000, immutable';
+// An SVG opened directly must not run anything.
+const SVG_POLICY = "default-src 'none'; style-src 'unsafe-inline'; sandbox";
+
+// GET /api/images/{id} (excursion images, gallery, video, avatars) and GET /api/app_media/{id}
+// (places, cities, banners). `?w=480|1280` or `?size=small|large` picks a resized WebP variant; any
+// other width gets the narrowest variant at least that wide, else the full image (images.ts).
+// Every answer supports Range (video seeking) and If-None-Match.
 
 export function imageRoutes(deps: AppDeps): Hono {
   return mediaKindRoutes(deps, ['image', 'video', 'avatar']);
@@ -23,24 +40,69 @@ function mediaKindRoutes(deps: AppDeps, kinds: string[]): Hono {
   const app = new Hono();
   app.get('/:id', async (c) => {
     const id = c.req.param('id');
-    if (!isSafeMediaId(id)) throw notFound('Файл не найден');
+    if (!isSafeMediaId(id)) throw notFound(NOT_FOUND);
     const [meta] = await deps.db.query<MediaRow>(
-      'SELECT content_type, bytes FROM media WHERE id = $1 AND kind = ANY($2::text[])',
+      'SELECT content_type FROM media WHERE id = $1 AND kind = ANY($2::text[])',
       [id, kinds],
     );
-    const body = meta ? await deps.media.get(id) : null;
-    if (!meta || !body) throw notFound('Файл не найден');
-    const etag = `"${id}"`;
-    const headers = {
-      'Content-Type': meta.content_type,
-      'Cache-Control': 'public, max-age=31536000, immutable',
-      ETag: etag,
-      'X-Content-Type-Options': 'nosniff',
-      // An SVG opened directly must not run anything.
-      'Content-Security-Policy': "default-src 'none'; style-src 'unsafe-inline'; sandbox",
-    };
-    if (c.req.header('if-none-match') === etag) return c.body(null, 304, headers);
-    return c.body(new Uint8Array(body), 200, headers);
+    if (!meta) throw notFound(NOT_FOUND);
+    const width = requestedWidth(c.req.query('w'), c.req.query('size'));
+    const file = await firstExisting(deps.media, candidateFiles(id, meta.content_type, width));
+    if (!file) throw notFound(NOT_FOUND);
+    return answer(c, deps.media, file, meta.content_type);
+  });
+  // Deeper paths (an encoded or literal slash) are never media either.
+  app.get('*', () => {
+    throw notFound(NOT_FOUND);
   });
   return app;
+}
+
+async function firstExisting(store: MediaStore, ids: string[]): Promise<StoredFile | null> {
+  for (const id of ids) {
+    const size = await store.size(id);
+    if (size !== null) return { id, size };
+  }
+  return null;
+}
+
+function answer(c: Context, store: MediaStore, file: StoredFile, contentType: string): Response {
+  // Strong and per file: each variant is its own representation with its own bytes.
+  const etag = `"${file.id}-${file.size}"`;
+  const headers: Record<string, string> = {
+    'Content-Type': contentType,
+    'Cache-Control': CACHE_CONTROL,
+    ETag: etag,
+    'Accept-Ranges': 'bytes',
+    'X-Content-Type-Options': 'nosniff',
+  };
+  if (contentType === 'image/svg+xml') headers['Content-Security-Policy'] = SVG_POLICY;
+
+  // If-None-Match wins over Range (RFC 9110 §13.2.2); it compares weakly because the compress
+  // middleware turns the tag of a gzipped SVG into W/"…".
+  if (matchesEtag(c.req.header('If-None-Match'), etag)) return c.body(null, 304, headers);
+
+  // If-Range: resume only if the file is still the one the client has part of.
+  const ifRange = c.req.header('If-Range');
+  const range: RangeRequest =
+    ifRange !== undefined && ifRange.trim() !== etag
+      ? { kind: 'whole' }
+      : parseRange(c.req.header('Range'), file.size);
+  if (range.kind === 'unsatisfiable') {
+    return c.body(null, 416, { ...headers, 'Content-Range': `bytes */${file.size}` });
+  }
+  const start = range.kind === 'slice' ? range.start : 0;
+  const end = range.kind === 'slice' ? range.end : file.size - 1;
+  headers['Content-Length'] = String(end - start + 1);
+  if (range.kind === 'slice') headers['Content-Range'] = `bytes ${start}-${end}/${file.size}`;
+  // HEAD shares this handler; it must not open the file it will not send.
+  const status = range.kind === 'slice' ? 206 : 200;
+  if (c.req.method === 'HEAD' || end < start) return c.body(null, status, headers);
+  return c.body(store.stream(file.id, start, end), status, headers);
+}
+
+function matchesEtag(header: string | undefined, etag: string): boolean {
+  if (!header) return false;
+  if (header.trim() === '*') return true;
+  return header.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag);
 }

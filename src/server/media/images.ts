@@ -1,0 +1,101 @@
+import { randomBytes } from 'node:crypto';
+import sharp from 'sharp';
+import type { Metadata } from 'sharp';
+import { MediaRejectedError } from './errors';
+import type { RasterFormat } from './sniff';
+
+// Uploaded photos are re-encoded to WebP at a few widths, so a phone on a weak network asks for the
+// 480 px one and never downloads the camera original. Re-encoding also drops EXIF (GPS included) and
+// any payload hidden in the original file.
+
+/** Widths of the stored variants, ascending. */
+export const IMAGE_WIDTHS = [480, 1280] as const;
+/** The 'full' image is normalised to fit in this square; bigger is never useful on a phone. */
+export const FULL_IMAGE_MAX_SIDE = 2048;
+/** Decompression-bomb guard: a tiny file may declare a huge canvas; refuse before decoding it. */
+export const MAX_IMAGE_PIXELS = 50_000_000;
+
+const WEBP_QUALITY = 80;
+
+export interface RenderedImage {
+  full: Buffer;
+  /** Only widths narrower than the full image: a variant is never upscaled nor larger than full. */
+  variants: { width: number; body: Buffer }[];
+}
+
+export async function renderImage(bytes: Uint8Array, expected: RasterFormat): Promise<RenderedImage> {
+  // failOn 'error' refuses truncated or corrupt pixel data but tolerates the harmless warnings many
+  // phone cameras trigger. pages: 1 takes the first frame of an animation.
+  const input = () =>
+    sharp(bytes, { limitInputPixels: MAX_IMAGE_PIXELS, failOn: 'error', autoOrient: true, pages: 1 });
+  let meta: Metadata;
+  try {
+    // Headers only, without the pixel limit, so a bomb is told apart from a broken file below.
+    meta = await sharp(bytes, { limitInputPixels: false, pages: 1 }).metadata();
+  } catch {
+    throw new MediaRejectedError('unreadable');
+  }
+  if (meta.format !== expected) throw new MediaRejectedError('not_image');
+  // The prebuilt libvips has no HEVC decoder (patents), so HEIC would fail later anyway.
+  if (meta.format === 'heif' && meta.compression !== 'av1') throw new MediaRejectedError('heic');
+  if (!meta.width || !meta.height) throw new MediaRejectedError('unreadable');
+  if (meta.width * meta.height > MAX_IMAGE_PIXELS) throw new MediaRejectedError('too_many_pixels');
+
+  try {
+    const full = await input()
+      .resize({
+        width: FULL_IMAGE_MAX_SIDE,
+        height: FULL_IMAGE_MAX_SIDE,
+        fit: 'inside',
+        withoutEnlargement: true,
+      })
+      .webp({ quality: WEBP_QUALITY })
+      .toBuffer({ resolveWithObject: true });
+    const variants: RenderedImage['variants'] = [];
+    for (const width of IMAGE_WIDTHS) {
+      if (width >= full.info.width) break;
+      const body = await input().resize({ width }).webp({ quality: WEBP_QUALITY }).toBuffer();
+      variants.push({ width, body });
+    }
+    return { full: full.data, variants };
+  } catch {
+    throw new MediaRejectedError('unreadable');
+  }
+}
+
+/** 24 random hex digits: unguessable, and never colliding with a variant name (those have a '-'). */
+export function newMediaId(extension: string): string {
+  return `${randomBytes(12).toString('hex')}.${extension}`;
+}
+
+/** The file holding a variant of a WebP media id: `abc.webp` at 480 px is `abc-480.webp`. */
+export function variantFileId(id: string, width: number): string | null {
+  return id.endsWith('.webp') ? `${id.slice(0, -'.webp'.length)}-${width}.webp` : null;
+}
+
+/**
+ * The width a request asks for: `w` in pixels, or `size=small|large`. Nothing or nonsense means the
+ * full image, which every client without the parameter (the spec's plain GET) also gets.
+ */
+export function requestedWidth(w: string | undefined, size: string | undefined): number | null {
+  if (w !== undefined && /^\d{1,5}$/.test(w) && Number(w) > 0) return Number(w);
+  if (size === 'small') return IMAGE_WIDTHS[0];
+  if (size === 'large') return IMAGE_WIDTHS[1];
+  return null;
+}
+
+/**
+ * Files to try, best first, for a width: the narrowest variant at least that wide, then wider ones,
+ * then the full image. So w=300 gets 480, w=800 gets 1280, w=2000 gets full. A picture too small to
+ * have had a variant made simply falls through to its full file, which is then no wider anyway.
+ * Only our own WebP uploads have variants; SVG art and video are always served whole.
+ */
+export function candidateFiles(id: string, contentType: string, width: number | null): string[] {
+  if (contentType !== 'image/webp' || width === null) return [id];
+  const files: string[] = [];
+  for (const variant of IMAGE_WIDTHS) {
+    const file = variant >= width ? variantFileId(id, variant) : null;
+    if (file) files.push(file);
+  }
+  return [...files, id];
+}
