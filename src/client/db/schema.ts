@@ -1,0 +1,140 @@
+import Dexie, { type EntityTable } from 'dexie';
+import type { Banner, City, Excursion, Place, SpecialOffer, Ticket, Tour, User } from '../../domain/types';
+
+// The local replica. Screens read it with live queries; the sync engine is its only writer of server
+// data. Every replicated row carries its server version (`_v`) so an older or repeated change is
+// ignored; a row with unacknowledged local edits carries `_pending` so the server cannot overwrite it
+// before the outbox has delivered them; `_deleted` hides a row deleted locally until the server agrees.
+
+export interface ReplicaMeta {
+  /** Server version of this row; 0 for a row created locally and not yet acknowledged. */
+  _v: number;
+  /** Number of outbox mutations not yet acknowledged that touch this row. */
+  _pending?: number;
+  /** Deleted locally, waiting for the server. Queries hide these rows. */
+  _deleted?: 1;
+}
+
+export type Replicated<T> = T & ReplicaMeta;
+
+export interface FavoriteRow extends ReplicaMeta {
+  excursionID: string;
+}
+
+export type MutationKind = 'favorite.set' | 'favorite.unset' | 'tours.create' | 'tours.delete' | 'profile.update';
+
+export interface OutboxRow {
+  /** A UUID, also sent as the Idempotency-Key. */
+  id: string;
+  /** Order of enqueueing; mutations are sent strictly in this order. */
+  seq?: number;
+  kind: MutationKind;
+  payload: unknown;
+  /** Enough to undo the local effect if the server refuses the mutation. */
+  undo: unknown;
+  /** The user whose token must send it (a queue never crosses accounts). */
+  userId: number;
+  createdAt: number;
+  attempts: number;
+  nextAttemptAt: number;
+  lastError: string | null;
+}
+
+/** A mutation the server refused: kept so the UI can tell the user what was rolled back and why. */
+export interface RejectionRow {
+  id: string;
+  kind: MutationKind;
+  payload: unknown;
+  reason: string;
+  at: number;
+  seen: 0 | 1;
+}
+
+export interface TombstoneRow {
+  /** `${collection}:${id}` */
+  key: string;
+  version: number;
+}
+
+/** A server change held back because its row had local edits in flight; applied once they settle. */
+export interface DeferredRow {
+  /** `${collection}:${id}` */
+  key: string;
+  change: unknown;
+}
+
+export interface MetaRow {
+  key: string;
+  value: unknown;
+}
+
+export interface LogRow {
+  id?: number;
+  at: number;
+  direction: 'in' | 'out' | 'info';
+  text: string;
+}
+
+export class ReplicaDb extends Dexie {
+  excursions!: EntityTable<Replicated<Excursion>, '_id'>;
+  tours!: EntityTable<Replicated<Tour>, '_id'>;
+  places!: EntityTable<Replicated<Place>, 'id'>;
+  cities!: EntityTable<Replicated<City>, 'id'>;
+  banners!: EntityTable<Replicated<Banner>, 'id'>;
+  specialOffers!: EntityTable<Replicated<SpecialOffer>, 'id'>;
+  users!: EntityTable<Replicated<User>, 'id'>;
+  tickets!: EntityTable<Replicated<Ticket>, '_id'>;
+  favorites!: EntityTable<FavoriteRow, 'excursionID'>;
+  outbox!: EntityTable<OutboxRow, 'seq'>;
+  rejections!: EntityTable<RejectionRow, 'id'>;
+  tombstones!: EntityTable<TombstoneRow, 'key'>;
+  deferred!: EntityTable<DeferredRow, 'key'>;
+  meta!: EntityTable<MetaRow, 'key'>;
+  log!: EntityTable<LogRow, 'id'>;
+
+  constructor(name = 'krym-excursions', options?: ConstructorParameters<typeof Dexie>[1]) {
+    super(name, options);
+    // Version 1. A later schema is a new this.version(2).stores({...}) with an upgrade, never an edit
+    // of this one: an installed app keeps its outbox across upgrades.
+    this.version(1).stores({
+      excursions: '_id, city, place, category, ownerID, popularity',
+      tours: '_id, excursionID, date, [excursionID+date]',
+      places: 'id',
+      cities: 'id, name',
+      banners: 'id',
+      specialOffers: 'id',
+      users: 'id',
+      tickets: '_id, tourID',
+      favorites: 'excursionID',
+      outbox: '++seq, &id, userId',
+      rejections: 'id, at, seen',
+      tombstones: 'key, version',
+      deferred: 'key',
+      meta: 'key',
+      log: '++id, at',
+    });
+  }
+}
+
+/** The tables that mirror server collections: a "start over" clears exactly these, never the outbox. */
+export const SYNCED_TABLES = [
+  'excursions',
+  'tours',
+  'places',
+  'cities',
+  'banners',
+  'specialOffers',
+  'users',
+  'tickets',
+  'favorites',
+  'tombstones',
+  'deferred',
+] as const;
+
+let shared: ReplicaDb | undefined;
+
+/** The app's one database handle (tests create their own ReplicaDb with fake-indexeddb). */
+export function replicaDb(): ReplicaDb {
+  shared ??= new ReplicaDb();
+  return shared;
+}

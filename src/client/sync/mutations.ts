@@ -1,0 +1,155 @@
+import type { Tour } from '../../domain/types';
+import type { SyncCollection } from '../../protocol/sync';
+import type { FavoriteRow, MutationKind, ReplicaDb, Replicated } from '../db/schema';
+
+// Each queued mutation kind says how to change the replica at once (optimistically), which request
+// carries it to the server, what to do when the server accepts it, and how to undo it when the server
+// refuses. Favourites are explicit set/unset, never a toggle, so a replay cannot flip them back.
+
+export interface Touch {
+  collection: SyncCollection;
+  key: string | number;
+}
+
+export interface MutationRequest {
+  method: 'POST' | 'PUT' | 'DELETE';
+  path: string;
+  body?: unknown;
+}
+
+export interface MutationSpec<P> {
+  /** Applies the local effect; returns what undo needs. Runs inside the enqueue transaction. */
+  apply(db: ReplicaDb, payload: P): Promise<unknown>;
+  request(payload: P, userId: number): MutationRequest;
+  /** The server accepted it; `data` is its answer. Runs in a transaction with the outbox delete. */
+  acknowledge(db: ReplicaDb, payload: P, data: unknown): Promise<void>;
+  /** The server refused it: put the replica back as it was. */
+  rollback(db: ReplicaDb, payload: P, undo: unknown): Promise<void>;
+  /** Rows this mutation marks as pending (their server changes wait until it settles). */
+  touches(payload: P): Touch[];
+}
+
+export interface FavoritePayload {
+  excursionID: string;
+}
+
+export interface ToursCreatePayload {
+  tours: { tempId: string; excursionID: string; date: string; time: string }[];
+}
+
+export interface ToursDeletePayload {
+  tourIds: string[];
+}
+
+const bump = (pending: number | undefined, by: number) => {
+  const next = (pending ?? 0) + by;
+  return next > 0 ? next : undefined;
+};
+
+function favorite(set: boolean): MutationSpec<FavoritePayload> {
+  return {
+    async apply(db, { excursionID }) {
+      const before = await db.favorites.get(excursionID);
+      const row: FavoriteRow = { excursionID, _v: before?._v ?? 0, _pending: bump(before?._pending, 1) };
+      if (!set) row._deleted = 1;
+      await db.favorites.put(row);
+      return before ?? null;
+    },
+    request: ({ excursionID }, userId) => ({
+      method: set ? 'POST' : 'DELETE',
+      path: `/api/users/${userId}/favorites/${excursionID}`,
+    }),
+    async acknowledge(db, { excursionID }) {
+      const row = await db.favorites.get(excursionID);
+      if (!row) return;
+      const pending = bump(row._pending, -1);
+      if (!pending && row._deleted) await db.favorites.delete(excursionID);
+      else await db.favorites.put({ ...row, _pending: pending });
+    },
+    async rollback(db, { excursionID }, undo) {
+      const row = await db.favorites.get(excursionID);
+      const pending = bump(row?._pending, -1);
+      const previous = undo as FavoriteRow | null;
+      if (pending) {
+        // A later mutation on the same favourite is still queued; it decides the final state.
+        if (row) await db.favorites.put({ ...row, _pending: pending });
+      } else if (previous) await db.favorites.put({ ...previous, _pending: undefined });
+      else await db.favorites.delete(excursionID);
+    },
+    touches: ({ excursionID }) => [{ collection: 'favorites', key: excursionID }],
+  };
+}
+
+const toursCreate: MutationSpec<ToursCreatePayload> = {
+  async apply(db, { tours }) {
+    const excursions = await db.excursions.bulkGet(tours.map((t) => t.excursionID));
+    const rows: Replicated<Tour>[] = tours.map((t, i) => ({
+      _id: t.tempId,
+      excursionID: t.excursionID,
+      date: t.date,
+      time: t.time,
+      attendantsRegistred: 0,
+      tickets: [],
+      takenSeats: [],
+      emptySeats: excursions[i]?.availableSeats ?? [],
+      _v: 0,
+      _pending: 1,
+    }));
+    await db.tours.bulkPut(rows);
+    return null;
+  },
+  request: ({ tours }) => ({
+    method: 'POST',
+    path: '/api/tours',
+    body: { tours: tours.map(({ excursionID, date, time }) => ({ excursionID, date, time })) },
+  }),
+  async acknowledge(db, { tours }, data) {
+    await db.tours.bulkDelete(tours.map((t) => t.tempId));
+    const created = (data as { tours?: Tour[] } | undefined)?.tours ?? [];
+    // Version 0: the pull or socket delta that follows brings the real version and replaces it.
+    const fresh = await db.tours.bulkGet(created.map((t) => t._id));
+    await db.tours.bulkPut(created.filter((_, i) => !fresh[i]).map((t) => ({ ...t, _v: 0 })));
+  },
+  async rollback(db, { tours }) {
+    await db.tours.bulkDelete(tours.map((t) => t.tempId));
+  },
+  touches: ({ tours }) => tours.map((t) => ({ collection: 'tours', key: t.tempId })),
+};
+
+const toursDelete: MutationSpec<ToursDeletePayload> = {
+  async apply(db, { tourIds }) {
+    const rows = await db.tours.bulkGet(tourIds);
+    await db.tours.bulkPut(
+      rows.flatMap((row) => (row ? [{ ...row, _deleted: 1 as const, _pending: bump(row._pending, 1) }] : [])),
+    );
+    return null;
+  },
+  request: ({ tourIds }) => ({ method: 'DELETE', path: '/api/tours', body: { tour_ids: tourIds } }),
+  async acknowledge(db, { tourIds }) {
+    await db.tours.bulkDelete(tourIds);
+  },
+  async rollback(db, { tourIds }) {
+    const rows = await db.tours.bulkGet(tourIds);
+    await db.tours.bulkPut(
+      rows.flatMap((row) => {
+        if (!row) return [];
+        const { _deleted: _gone, ...rest } = row;
+        return [{ ...rest, _pending: bump(row._pending, -1) }];
+      }),
+    );
+  },
+  touches: ({ tourIds }) => tourIds.map((key) => ({ collection: 'tours', key })),
+};
+
+export const MUTATIONS: Partial<Record<MutationKind, MutationSpec<never>>> = {
+  'favorite.set': favorite(true) as MutationSpec<never>,
+  'favorite.unset': favorite(false) as MutationSpec<never>,
+  'tours.create': toursCreate as MutationSpec<never>,
+  'tours.delete': toursDelete as MutationSpec<never>,
+};
+
+export function specOf(kind: MutationKind): MutationSpec<unknown> {
+  const spec = MUTATIONS[kind];
+  if (!spec) throw new Error(`no mutation spec for ${kind}`);
+  return spec as MutationSpec<unknown>;
+}

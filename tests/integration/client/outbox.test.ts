@@ -1,0 +1,139 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { addTours, deleteTours } from '../../../src/client/sync/actions';
+import type { SyncEngine } from '../../../src/client/sync/engine';
+import { enqueue } from '../../../src/client/sync/outbox';
+import { addDays, crimeaToday } from '../../../src/domain/dates';
+import type { Excursion, Tour } from '../../../src/domain/types';
+import { catalogue, DEMO, tokenFor, unsoldTourOf } from '../../support/api';
+import { createClient, createNetwork, goOnline, newFactory, openReplica, until } from '../../support/client';
+import { ENGINES, startTestServer, type TestServer } from '../../support/server';
+
+describe.each(ENGINES)('the outbox against a real server on %s', (engineName) => {
+  let server: TestServer;
+  let excursion: Excursion;
+  let sellerToken: string;
+  const engines: SyncEngine[] = [];
+  const sellerSession = () => ({ token: sellerToken, userId: DEMO.seller });
+  const day = (n: number) => addDays(crimeaToday(new Date()), n);
+
+  beforeAll(async () => {
+    server = await startTestServer(engineName);
+    sellerToken = await tokenFor(server, DEMO.seller);
+    excursion = (await catalogue(server)).excursions.find((e) => e.ownerID === DEMO.seller) as Excursion;
+  });
+  afterEach(async () => {
+    await Promise.all(engines.splice(0).map((engine) => engine.stop()));
+  });
+  afterAll(async () => {
+    await server?.destroy();
+  });
+
+  const serverTours = async () => (await catalogue(server)).tours;
+
+  it('keeps mutations made offline across a reload and applies them once, in order, when the server is back', async () => {
+    const factory = newFactory();
+    const network = createNetwork();
+    network.online = false;
+    const first = openReplica(factory, 'seller-phone');
+    const offline = createClient(server, { db: first, network, session: sellerSession });
+    engines.push(offline.engine);
+    offline.engine.start();
+    await until(() => offline.engine.isLeader);
+
+    const { tour: doomed } = await unsoldTourOf(server, DEMO.seller);
+    await first.tours.put({ ...doomed, _v: 1 });
+    const [tempA] = await addTours(first, DEMO.seller, [
+      { excursionID: excursion._id, date: day(100), time: '09:05' },
+    ]);
+    await deleteTours(first, DEMO.seller, [doomed._id]);
+    await addTours(first, DEMO.seller, [{ excursionID: excursion._id, date: day(101), time: '09:05' }]);
+    // The local effects are visible at once: the new tour shows, the deleted one is hidden.
+    expect((await first.tours.get(tempA as string))?._pending).toBe(1);
+    expect((await first.tours.get(doomed._id))?._deleted).toBe(1);
+    expect(await first.outbox.count()).toBe(3);
+
+    // The tab closes while offline; the queue is on disk.
+    await offline.engine.stop();
+    engines.splice(engines.indexOf(offline.engine), 1);
+    first.close();
+
+    const reopened = openReplica(factory, 'seller-phone');
+    expect((await reopened.outbox.orderBy('seq').toArray()).map((row) => row.kind)).toEqual([
+      'tours.create',
+      'tours.delete',
+      'tours.create',
+    ]);
+    // The first answer is lost on the way back, so that request is sent twice with one key.
+    network.dropAnswers = 1;
+    const online = createClient(server, { db: reopened, network, session: sellerSession });
+    engines.push(online.engine);
+    goOnline(network);
+    online.engine.start();
+    await until(async () => online.engine.isLeader && (await reopened.outbox.count()) === 0, 15_000);
+
+    const tours = await serverTours();
+    const mine = tours.filter((t) => t.excursionID === excursion._id && t.time === '09:05');
+    expect(mine.map((t) => t.date).sort()).toEqual([day(100), day(101)]);
+    expect(tours.some((t) => t._id === doomed._id)).toBe(false);
+    await until(
+      async () =>
+        (await reopened.tours
+          .where('excursionID')
+          .equals(excursion._id)
+          .filter((t) => t.time === '09:05')
+          .count()) === 2,
+    );
+    expect(await reopened.tours.get(tempA as string)).toBeUndefined();
+  });
+
+  it('rolls back a refused mutation, keeps the reason, and still sends the next one', async () => {
+    const db = openReplica(newFactory());
+    const { engine } = createClient(server, { db, session: sellerSession });
+    engines.push(engine);
+    const { tours, excursions } = await catalogue(server);
+    // A tour of the seller's own with tickets sold: the server refuses to delete it (409).
+    const soldMine = tours.find(
+      (t) => t.tickets.length > 0 && excursions.find((e) => e._id === t.excursionID)?.ownerID === DEMO.seller,
+    ) as Tour;
+    await db.tours.put({ ...soldMine, _v: 1 });
+
+    await deleteTours(db, DEMO.seller, [soldMine._id]);
+    await addTours(db, DEMO.seller, [{ excursionID: excursion._id, date: day(102), time: '15:30' }]);
+    engine.start();
+    await until(async () => engine.isLeader && (await db.outbox.count()) === 0);
+
+    const restored = await db.tours.get(soldMine._id);
+    expect(restored?._deleted).toBeUndefined();
+    expect(restored?._pending).toBeUndefined();
+    const [rejection] = await db.rejections.toArray();
+    expect(rejection?.kind).toBe('tours.delete');
+    expect(rejection?.reason).toContain('проданы билеты');
+    expect((await serverTours()).some((t) => t.excursionID === excursion._id && t.date === day(102))).toBe(
+      true,
+    );
+  });
+
+  it('pauses the queue on an expired token instead of dropping it, and resumes after login', async () => {
+    const db = openReplica(newFactory());
+    let token = await tokenFor(server, DEMO.seller, 0, -60);
+    const { engine } = createClient(server, { db, session: () => ({ token, userId: DEMO.seller }) });
+    engines.push(engine);
+    await enqueue(
+      db,
+      'tours.create',
+      {
+        tours: [{ tempId: 'tour-expired', excursionID: excursion._id, date: day(103), time: '16:45' }],
+      },
+      DEMO.seller,
+    );
+    engine.start();
+    await until(() => engine.isLeader);
+    expect(await engine.flush()).toEqual({ state: 'paused', reason: 'unauthorized' });
+    expect(await db.outbox.count()).toBe(1);
+
+    token = sellerToken;
+    engine.sessionChanged();
+    await until(async () => (await db.outbox.count()) === 0);
+    expect((await serverTours()).some((t) => t.date === day(103) && t.time === '16:45')).toBe(true);
+  });
+});
