@@ -32,7 +32,10 @@ export interface HttpClient {
   request<T = unknown>(method: string, path: string, options?: RequestOptions): Promise<HttpAnswer<T>>;
 }
 
-export function createHttpClient(baseUrl: string, fetchImpl: typeof fetch = globalThis.fetch.bind(globalThis)): HttpClient {
+export function createHttpClient(
+  baseUrl: string,
+  fetchImpl: typeof fetch = globalThis.fetch.bind(globalThis),
+): HttpClient {
   return {
     async request<T>(method: string, path: string, options: RequestOptions = {}): Promise<HttpAnswer<T>> {
       const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };

@@ -10,3 +10,7 @@ createRoot(root).render(
     <App />
   </StrictMode>,
 );
+
+// The sync engine loads after the first paint, in its own chunk: the shell shows from the replica
+// without waiting for it.
+void import('../sync/browser').then(({ startBrowserSync }) => startBrowserSync());

@@ -21,7 +21,8 @@ export interface FavoriteRow extends ReplicaMeta {
   excursionID: string;
 }
 
-export type MutationKind = 'favorite.set' | 'favorite.unset' | 'tours.create' | 'tours.delete' | 'profile.update';
+export type MutationKind =
+  'favorite.set' | 'favorite.unset' | 'tours.create' | 'tours.delete' | 'profile.update';
 
 export interface OutboxRow {
   /** A UUID, also sent as the Idempotency-Key. */

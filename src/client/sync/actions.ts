@@ -6,7 +6,12 @@ import { enqueue } from './outbox';
 // What screens call to change data that works offline. Each writes the replica and the outbox in one
 // transaction and returns at once; the leader tab delivers it when it can.
 
-export function setFavorite(db: ReplicaDb, userId: number, excursionID: string, on: boolean): Promise<string> {
+export function setFavorite(
+  db: ReplicaDb,
+  userId: number,
+  excursionID: string,
+  on: boolean,
+): Promise<string> {
   return enqueue(db, on ? 'favorite.set' : 'favorite.unset', { excursionID }, userId);
 }
 
@@ -30,7 +35,11 @@ export async function addTours(
 export async function deleteTours(db: ReplicaDb, userId: number, tourIds: string[]): Promise<void> {
   const local = new Set<string>();
   await db.transaction('rw', [db.outbox, db.tours], async () => {
-    const creates = await db.outbox.where('userId').equals(userId).filter((row) => row.kind === 'tours.create').toArray();
+    const creates = await db.outbox
+      .where('userId')
+      .equals(userId)
+      .filter((row) => row.kind === 'tours.create')
+      .toArray();
     for (const row of creates) {
       // Only a create never attempted can be edited: an attempted one may have reached the server
       // already, and its Idempotency-Key must keep meaning the same request.

@@ -14,7 +14,11 @@ import { rowKeyOf, storedKey, TABLE_OF } from './tables';
 
 type AnyRow = Record<string, unknown> & ReplicaMeta;
 
-export async function applyChanges(db: ReplicaDb, changes: readonly Change[], cursor?: string): Promise<void> {
+export async function applyChanges(
+  db: ReplicaDb,
+  changes: readonly Change[],
+  cursor?: string,
+): Promise<void> {
   await db.transaction('rw', [...SYNCED_TABLES, 'meta'], async () => {
     // A socket delta (no cursor) at or below the cursor is already reflected by the last pull.
     const floor = cursor === undefined ? Number((await db.meta.get('cursorVersion'))?.value ?? 0) : 0;
@@ -81,7 +85,10 @@ async function applyCollection(
     const tomb = tombs[i];
     if (tomb && tomb.version >= del.version) return;
     if (current?._pending) {
-      deferred.push({ key: storedKey(collection, key), change: { collection, op: 'delete', ...del } as Change });
+      deferred.push({
+        key: storedKey(collection, key),
+        change: { collection, op: 'delete', ...del } as Change,
+      });
       return;
     }
     if (current) removals.push(key);
@@ -99,7 +106,11 @@ async function applyCollection(
  * back), if the server's version is still newer than what the row holds. Runs inside the caller's
  * transaction.
  */
-export async function releaseDeferred(db: ReplicaDb, collection: SyncCollection, key: string | number): Promise<void> {
+export async function releaseDeferred(
+  db: ReplicaDb,
+  collection: SyncCollection,
+  key: string | number,
+): Promise<void> {
   const id = storedKey(collection, key);
   const held = await db.deferred.get(id);
   if (!held) return;
@@ -109,7 +120,8 @@ export async function releaseDeferred(db: ReplicaDb, collection: SyncCollection,
   await db.deferred.delete(id);
   const change = held.change as Change;
   if (current && current._v >= change.version) return;
-  if (change.op === 'put') await table.put({ ...(change.row as Record<string, unknown>), _v: change.version });
+  if (change.op === 'put')
+    await table.put({ ...(change.row as Record<string, unknown>), _v: change.version });
   else {
     await table.delete(key);
     await db.tombstones.put({ key: id, version: change.version });

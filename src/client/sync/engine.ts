@@ -93,9 +93,11 @@ export function createSyncEngine(options: EngineOptions): SyncEngine {
     const { token } = options.session();
     const outcome = await guard(() => pullAll(http, db, token));
     lastPullAt = now();
-    if (outcome?.ok) await updateStatus(db, { lastSyncedAt: now(), lastError: null, online: true, storageFull: false });
+    if (outcome?.ok)
+      await updateStatus(db, { lastSyncedAt: now(), lastError: null, online: true, storageFull: false });
     else if (outcome?.error === 'offline') await updateStatus(db, { online: false });
-    else if (outcome?.error === 'unauthorized') await updateStatus(db, { paused: true, lastError: 'unauthorized' });
+    else if (outcome?.error === 'unauthorized')
+      await updateStatus(db, { paused: true, lastError: 'unauthorized' });
     else if (outcome) await updateStatus(db, { lastError: outcome.error });
     return outcome;
   };

@@ -19,7 +19,11 @@ export interface LeaderElection {
   readonly isLeader: boolean;
 }
 
-export function createLeaderElection(db: ReplicaDb, locks?: LockManagerLike, now: () => number = Date.now): LeaderElection {
+export function createLeaderElection(
+  db: ReplicaDb,
+  locks?: LockManagerLike,
+  now: () => number = Date.now,
+): LeaderElection {
   return locks ? lockElection(locks) : leaseElection(db, now);
 }
 

@@ -46,7 +46,8 @@ export interface LiveSocket {
 
 export function createLiveSocket(options: LiveOptions): LiveSocket {
   const setTimer = options.setTimer ?? ((fn, ms) => setTimeout(fn, ms));
-  const clearTimer = options.clearTimer ?? ((handle) => clearTimeout(handle as ReturnType<typeof setTimeout>));
+  const clearTimer =
+    options.clearTimer ?? ((handle) => clearTimeout(handle as ReturnType<typeof setTimeout>));
   let socket: WebSocketLike | null = null;
   let attempts = 0;
   let timer: unknown = null;
@@ -78,7 +79,9 @@ export function createLiveSocket(options: LiveOptions): LiveSocket {
       const channels: Channel[] = token
         ? ['EXCURSION_UPDATE', 'TOUR_UPDATE', 'USER_UPDATE', 'TICKET_UPDATE']
         : ['EXCURSION_UPDATE', 'TOUR_UPDATE'];
-      ws.send(JSON.stringify({ type: 'subscribe', channels, userId: userId ?? '', ...(token ? { token } : {}) }));
+      ws.send(
+        JSON.stringify({ type: 'subscribe', channels, userId: userId ?? '', ...(token ? { token } : {}) }),
+      );
       // Anything that happened while the socket was down is only in the pull.
       options.onNeedPull();
     };
@@ -150,7 +153,8 @@ export function toChanges(message: ServerMessage): Change[] | 'pull' {
   switch (message.type) {
     case 'EXCURSION_UPDATE': {
       const { excursion, version, action, excursion_id } = message.data;
-      if (excursion && version !== undefined) return [{ collection: 'excursions', op: 'put', version, row: excursion }];
+      if (excursion && version !== undefined)
+        return [{ collection: 'excursions', op: 'put', version, row: excursion }];
       if (action === 'delete' && version !== undefined) {
         return [{ collection: 'excursions', op: 'delete', version, id: excursion_id }];
       }
@@ -159,15 +163,24 @@ export function toChanges(message: ServerMessage): Change[] | 'pull' {
     case 'TOUR_UPDATE': {
       const { tour, version, action, tour_id } = message.data;
       if (tour && version !== undefined) return [{ collection: 'tours', op: 'put', version, row: tour }];
-      if (action === 'delete' && version !== undefined) return [{ collection: 'tours', op: 'delete', version, id: tour_id }];
+      if (action === 'delete' && version !== undefined)
+        return [{ collection: 'tours', op: 'delete', version, id: tour_id }];
       return 'pull';
     }
     case 'USER_UPDATE': {
       const data = message.data;
       if (data.version === undefined) return 'pull';
-      if (data.user_data) return [{ collection: 'user', op: 'put', version: data.version, row: data.user_data }];
+      if (data.user_data)
+        return [{ collection: 'user', op: 'put', version: data.version, row: data.user_data }];
       if (data.action === 'favorite_added') {
-        return [{ collection: 'favorites', op: 'put', version: data.version, row: { excursionID: data.excursion_id } }];
+        return [
+          {
+            collection: 'favorites',
+            op: 'put',
+            version: data.version,
+            row: { excursionID: data.excursion_id },
+          },
+        ];
       }
       if (data.action === 'favorite_removed') {
         return [{ collection: 'favorites', op: 'delete', version: data.version, id: data.excursion_id }];
@@ -176,7 +189,8 @@ export function toChanges(message: ServerMessage): Change[] | 'pull' {
     }
     case 'TICKET_UPDATE': {
       const { ticket, version } = message.data;
-      if (ticket && version !== undefined) return [{ collection: 'tickets', op: 'put', version, row: ticket }];
+      if (ticket && version !== undefined)
+        return [{ collection: 'tickets', op: 'put', version, row: ticket }];
       return 'pull';
     }
     default:

@@ -74,7 +74,14 @@ export interface FlushDeps {
  * 5xx keeps it queued with a backoff; a 401 pauses the queue until the next login (nothing is
  * dropped); any other 4xx rolls the mutation back, records why, and lets the queue move on.
  */
-export async function flushOutbox({ db, http, token, userId, now = Date.now, random }: FlushDeps): Promise<FlushResult> {
+export async function flushOutbox({
+  db,
+  http,
+  token,
+  userId,
+  now = Date.now,
+  random,
+}: FlushDeps): Promise<FlushResult> {
   for (;;) {
     const row = await db.outbox.orderBy('seq').first();
     if (!row) return { state: 'idle' };
@@ -85,7 +92,11 @@ export async function flushOutbox({ db, http, token, userId, now = Date.now, ran
     const request = spec.request(row.payload as never, row.userId);
     let answer;
     try {
-      answer = await http.request(request.method, request.path, { body: request.body, token, idempotencyKey: row.id });
+      answer = await http.request(request.method, request.path, {
+        body: request.body,
+        token,
+        idempotencyKey: row.id,
+      });
     } catch (error) {
       if (!(error instanceof NetworkError)) throw error;
       await retryLater(db, row, 'Нет соединения с сервером', now(), random);
@@ -103,7 +114,14 @@ export async function flushOutbox({ db, http, token, userId, now = Date.now, ran
     const reason = answer.errorText ?? `Запрос отклонён (${answer.status})`;
     await settle(db, row, async () => {
       await spec.rollback(db, row.payload as never, row.undo);
-      await db.rejections.put({ id: row.id, kind: row.kind, payload: row.payload, reason, at: now(), seen: 0 });
+      await db.rejections.put({
+        id: row.id,
+        kind: row.kind,
+        payload: row.payload,
+        reason,
+        at: now(),
+        seen: 0,
+      });
     });
   }
 }
@@ -125,7 +143,8 @@ async function settle(db: ReplicaDb, row: OutboxRow, effect: () => Promise<void>
     if (!still) return;
     await effect();
     await db.outbox.delete(row.seq as number);
-    for (const touch of spec.touches(row.payload as never)) await releaseDeferred(db, touch.collection, touch.key);
+    for (const touch of spec.touches(row.payload as never))
+      await releaseDeferred(db, touch.collection, touch.key);
   });
 }
 

@@ -40,12 +40,19 @@ export async function updateStatus(db: ReplicaDb, patch: Partial<SyncStatus>): P
 }
 
 /** Keeps the last messages for the debug widget, trimming the log to MAX_LOG_ROWS. */
-export async function logMessage(db: ReplicaDb, direction: 'in' | 'out' | 'info', text: string): Promise<void> {
+export async function logMessage(
+  db: ReplicaDb,
+  direction: 'in' | 'out' | 'info',
+  text: string,
+): Promise<void> {
   await db.transaction('rw', db.log, async () => {
     await db.log.add({ at: Date.now(), direction, text: text.slice(0, 500) });
     const count = await db.log.count();
     if (count > MAX_LOG_ROWS) {
-      const old = await db.log.orderBy('id').limit(count - MAX_LOG_ROWS).primaryKeys();
+      const old = await db.log
+        .orderBy('id')
+        .limit(count - MAX_LOG_ROWS)
+        .primaryKeys();
       await db.log.bulkDelete(old);
     }
   });

@@ -1,0 +1,51 @@
+import { replicaDb } from '../db/schema';
+import { createSyncEngine, type SyncEngine } from './engine';
+import type { LockManagerLike } from './leader';
+import type { WebSocketLike } from './live';
+import { readSession } from './session';
+import { updateStatus } from './status';
+
+// Starts the sync engine in a browser tab: same-origin HTTP and socket, window events, Web Locks.
+
+let engine: SyncEngine | undefined;
+
+export function startBrowserSync(): SyncEngine {
+  if (engine) return engine;
+  const db = replicaDb();
+  const scheme = location.protocol === 'https:' ? 'wss:' : 'ws:';
+  engine = createSyncEngine({
+    db,
+    baseUrl: '',
+    wsUrl: `${scheme}//${location.host}/ws`,
+    connectSocket: (url) => {
+      const socket = new WebSocket(url);
+      socket.binaryType = 'arraybuffer';
+      return socket as unknown as WebSocketLike;
+    },
+    session: () => readSession(localStorage),
+    locks: (navigator as Navigator & { locks?: LockManagerLike }).locks,
+    events: window,
+    isOnline: () => navigator.onLine,
+    isVisible: () => document.visibilityState === 'visible',
+  });
+  engine.start();
+  // Another tab logged in or out: follow it.
+  window.addEventListener('storage', (event) => {
+    if (event.key === 'access_token') engine?.sessionChanged();
+  });
+  return engine;
+}
+
+/**
+ * Asks the browser to keep the replica through storage pressure; called once the user has something
+ * worth keeping (a favourite, a ticket). A refusal is recorded, not fatal.
+ */
+export async function requestPersistentStorage(): Promise<boolean> {
+  const storage = navigator.storage as StorageManager | undefined;
+  if (!storage?.persist) return false;
+  if (await storage.persisted()) return true;
+  const granted = await storage.persist();
+  if (!granted)
+    await updateStatus(replicaDb(), { lastError: 'persistent storage refused' }).catch(() => undefined);
+  return granted;
+}

@@ -1,0 +1,75 @@
+import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
+import { ReplicaDb } from '../../src/client/db/schema';
+import { applyChanges } from '../../src/client/sync/apply';
+import { PAGE_SIZE } from '../../src/client/sync/pull';
+import type { Change } from '../../src/protocol/sync';
+import { buildDemoCatalogue } from '../../src/server/demo/catalogue';
+import { addDays } from '../../src/domain/dates';
+
+// Applies a large catalogue (5,000 excursions, 100,000 tours) into the replica the way a first sync
+// does: pages of PAGE_SIZE changes, each page one transaction with its cursor. Node with
+// fake-indexeddb measures our apply code; the browser figure (real IndexedDB) is issue 10's.
+
+export interface ApplyBenchResult {
+  excursions: number;
+  tours: number;
+  pages: number;
+  ms: number;
+}
+
+export function bigCatalogue(excursionCount: number, tourCount: number): Change[] {
+  const demo = buildDemoCatalogue('2026-06-01');
+  const changes: Change[] = [];
+  let version = 0;
+  const hex = (n: number, prefix: string) => `${prefix}${n.toString(16).padStart(24 - prefix.length, '0')}`;
+  for (let i = 0; i < excursionCount; i++) {
+    const base = demo.excursions[i % demo.excursions.length];
+    if (!base) throw new Error('demo catalogue is empty');
+    changes.push({
+      collection: 'excursions',
+      op: 'put',
+      version: ++version,
+      row: { ...base, _id: hex(i, 'e'), title: `${base.title} №${i}`, popularity: i % 1000, tours: [] },
+    });
+  }
+  for (let i = 0; i < tourCount; i++) {
+    const excursion = i % excursionCount;
+    const base = demo.tours[i % demo.tours.length];
+    if (!base) throw new Error('demo catalogue has no tours');
+    changes.push({
+      collection: 'tours',
+      op: 'put',
+      version: ++version,
+      row: {
+        ...base,
+        _id: hex(i, 'a'),
+        excursionID: hex(excursion, 'e'),
+        date: addDays('2026-06-01', i % 60),
+      },
+    });
+  }
+  return changes;
+}
+
+export async function benchReplicaApply(
+  excursionCount = 5000,
+  tourCount = 100_000,
+): Promise<ApplyBenchResult> {
+  const changes = bigCatalogue(excursionCount, tourCount);
+  const db = new ReplicaDb('bench', { indexedDB: new IDBFactory(), IDBKeyRange });
+  await db.open();
+  const started = performance.now();
+  let pages = 0;
+  for (let i = 0; i < changes.length; i += PAGE_SIZE) {
+    const page = changes.slice(i, i + PAGE_SIZE);
+    await applyChanges(db, page, `v1.${page.at(-1)?.version ?? 0}.0`);
+    pages += 1;
+  }
+  const ms = performance.now() - started;
+  const stored = { excursions: await db.excursions.count(), tours: await db.tours.count() };
+  db.close();
+  if (stored.excursions !== excursionCount || stored.tours !== tourCount) {
+    throw new Error(`replica holds ${stored.excursions} excursions and ${stored.tours} tours`);
+  }
+  return { ...stored, pages, ms };
+}

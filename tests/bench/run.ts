@@ -1,0 +1,30 @@
+import { cpus } from 'node:os';
+import { benchReplicaApply } from './replica-apply';
+
+// `npm run bench`: every benchmark with its budget and a pass/fail mark. Budgets are never moved to
+// make a run pass; a miss is a cause to find.
+
+interface Row {
+  name: string;
+  value: string;
+  budget: string;
+  pass: boolean;
+}
+
+const rows: Row[] = [];
+
+const apply = await benchReplicaApply();
+rows.push({
+  name: `replica apply (Node, fake-indexeddb): ${apply.excursions} excursions + ${apply.tours} tours, ${apply.pages} pages`,
+  value: `${(apply.ms / 1000).toFixed(2)} s`,
+  budget: '≤ 10 s',
+  pass: apply.ms <= 10_000,
+});
+
+const machine = `${cpus()[0]?.model ?? 'unknown CPU'} × ${cpus().length}, Node ${process.version}`;
+console.log(`\nBenchmarks on ${machine}\n`);
+console.log('| benchmark | result | budget | |');
+console.log('|---|---|---|---|');
+for (const row of rows)
+  console.log(`| ${row.name} | ${row.value} | ${row.budget} | ${row.pass ? 'pass' : 'FAIL'} |`);
+if (rows.some((row) => !row.pass)) process.exitCode = 1;
