@@ -8,6 +8,7 @@ import { catalogueRoutes } from './routes/catalogue';
 import { appMediaRoutes, imageRoutes } from './routes/media';
 import { syncRoutes } from './routes/sync';
 import { tourWriteRoutes } from './routes/tours';
+import { userRoutes } from './routes/users';
 import { staticRoutes } from './static';
 
 export interface AppOptions {
@@ -31,6 +32,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): Hono {
   app.route('/api', catalogueRoutes(deps));
   app.route('/api/tours', tourWriteRoutes(deps));
   app.route('/api/sync', syncRoutes(deps));
+  app.route('/api/users', userRoutes(deps));
   app.route('/api/images', imageRoutes(deps));
   app.route('/api/app_media', appMediaRoutes(deps));
 

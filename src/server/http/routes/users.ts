@@ -1,0 +1,31 @@
+import { Hono, type Context } from 'hono';
+import { isEntityId, parsePositiveIntId } from '../../../domain/ids';
+import { setFavorite } from '../../services/favorites';
+import { requirePrincipal } from '../auth';
+import type { AppDeps } from '../deps';
+import { HttpError } from '../errors';
+import { runMutation } from '../idempotency';
+
+export const USER_ROUTE_TEXTS = {
+  badUser: 'Некорректный идентификатор пользователя',
+  badExcursion: 'Некорректный идентификатор экскурсии',
+} as const;
+
+/** /api/users/{userId}/…: per-user resources, each only for its own user. */
+export function userRoutes(deps: AppDeps): Hono {
+  const app = new Hono();
+
+  const favorite = (on: boolean) => async (c: Context) => {
+    const principal = await requirePrincipal(c, deps);
+    const userId = parsePositiveIntId(c.req.param('userId') ?? '');
+    const excursionId = c.req.param('excursionId') ?? '';
+    if (userId === null) throw new HttpError(400, USER_ROUTE_TEXTS.badUser);
+    if (!isEntityId(excursionId)) throw new HttpError(400, USER_ROUTE_TEXTS.badExcursion);
+    return runMutation(c, deps, principal.id, 'detail', (tx) =>
+      setFavorite(tx, principal, userId, excursionId, on),
+    );
+  };
+  app.post('/:userId/favorites/:excursionId', favorite(true));
+  app.delete('/:userId/favorites/:excursionId', favorite(false));
+  return app;
+}
