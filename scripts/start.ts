@@ -5,7 +5,8 @@ import { join, resolve } from 'node:path';
 // the API and the socket from one process.
 
 const root = resolve(import.meta.dirname, '..');
-const dist = join(root, 'dist');
+// DIST_DIR lets several builds live side by side (parallel e2e runs); the default is ./dist.
+const dist = process.env.DIST_DIR ? resolve(process.env.DIST_DIR) : join(root, 'dist');
 const SOURCES = [
   'src/client',
   'src/domain',
@@ -32,7 +33,7 @@ const sourcesAt = Math.max(...SOURCES.map((source) => newestMtime(join(root, sou
 if (builtAt < sourcesAt || process.env.FORCE_BUILD === '1') {
   process.stdout.write('building the app…\n');
   const { build } = await import('vite');
-  await build({ root, logLevel: 'warn' });
+  await build({ root, logLevel: 'warn', build: { outDir: dist, emptyOutDir: true } });
 }
 
 const { runFromEnvironment } = await import('../src/server/cli');

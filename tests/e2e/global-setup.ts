@@ -8,6 +8,8 @@ import { startProduct } from '../support/process';
 declare module 'vitest' {
   export interface ProvidedContext {
     baseUrl: string;
+    /** The server's data folder: tests read its signing secret to act as a signed-in user. */
+    dataDir: string;
   }
 }
 
@@ -17,6 +19,7 @@ export default async function setup(project: TestProject) {
   const dataDir = await mkdtemp(join(tmpdir(), 'krym-e2e-'));
   const product = await startProduct({ DATA_DIR: dataDir });
   project.provide('baseUrl', product.url);
+  project.provide('dataDir', dataDir);
   return async () => {
     await product.stop('SIGTERM');
     await rm(dataDir, { recursive: true, force: true });

@@ -54,3 +54,33 @@ export const NOT_FOUND = {
   title: 'Страница не найдена',
   text: 'Такой страницы нет. Вернитесь на главную и выберите экскурсию.',
 } as const;
+
+export const CARD = {
+  noDates: 'Нет доступных дат',
+  bestseller: 'Хит продаж',
+  from: 'от',
+  oldPrice: 'Старая цена',
+  edit: 'Редактировать экскурсию',
+  addFavorite: 'Добавить в избранное',
+  removeFavorite: 'Убрать из избранного',
+} as const;
+
+export const STATUS = {
+  offline: 'Нет сети — показаны сохранённые данные',
+  widgetTitle: 'Соединение',
+  socket: {
+    idle: 'не подключено',
+    connecting: 'подключение…',
+    open: 'подключено',
+    closed: 'переподключение…',
+    failed: 'нет связи',
+  },
+  pending: 'Ожидают отправки',
+  lastSync: 'Последняя синхронизация',
+  never: 'ещё не было',
+  messages: 'Сообщения',
+  noMessages: 'Сообщений пока нет',
+  storageFull: 'На устройстве закончилось место: новые данные не сохраняются',
+  rejected: 'Изменение отменено',
+  dismiss: 'Закрыть',
+} as const;

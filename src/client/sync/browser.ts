@@ -3,7 +3,6 @@ import { createSyncEngine, type SyncEngine } from './engine';
 import type { LockManagerLike } from './leader';
 import type { WebSocketLike } from './live';
 import { readSession } from './session';
-import { updateStatus } from './status';
 
 // Starts the sync engine in a browser tab: same-origin HTTP and socket, window events, Web Locks.
 
@@ -34,18 +33,4 @@ export function startBrowserSync(): SyncEngine {
     if (event.key === 'access_token') engine?.sessionChanged();
   });
   return engine;
-}
-
-/**
- * Asks the browser to keep the replica through storage pressure; called once the user has something
- * worth keeping (a favourite, a ticket). A refusal is recorded, not fatal.
- */
-export async function requestPersistentStorage(): Promise<boolean> {
-  const storage = navigator.storage as StorageManager | undefined;
-  if (!storage?.persist) return false;
-  if (await storage.persisted()) return true;
-  const granted = await storage.persist();
-  if (!granted)
-    await updateStatus(replicaDb(), { lastError: 'persistent storage refused' }).catch(() => undefined);
-  return granted;
 }

@@ -1,7 +1,9 @@
-import { useEffect, useState } from 'react';
+import { Suspense, useEffect, useState } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
+import { ConnectionWidget } from './ConnectionWidget';
 import { Footer } from './Footer';
 import { SideMenu } from './SideMenu';
+import { StatusBanners } from './StatusBanners';
 import { TabBar } from './TabBar';
 import { TopBar } from './TopBar';
 
@@ -20,11 +22,16 @@ export function Shell() {
     <div className="shell">
       <TopBar menuOpen={menuOpen} onToggleMenu={() => setMenuOpen((open) => !open)} />
       <SideMenu open={menuOpen} onClose={() => setMenuOpen(false)} />
+      <StatusBanners />
       {/* Keyed by path so the 0.15 s page transition replays on each navigation. */}
       <main className="page" key={location.pathname}>
-        <Outlet />
+        {/* A lazily loaded screen suspends here, inside the frame, so the shell never blinks. */}
+        <Suspense fallback={null}>
+          <Outlet />
+        </Suspense>
       </main>
       <Footer />
+      <ConnectionWidget />
       <TabBar />
     </div>
   );

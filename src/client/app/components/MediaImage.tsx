@@ -1,0 +1,58 @@
+import { useState } from 'react';
+
+// Every picture of the catalogue: served by the app's own server, the small variant on cards, with
+// width and height set so nothing shifts while it loads. A picture that cannot load (offline, never
+// cached) leaves a calm placeholder instead of a broken-image icon.
+
+export type MediaSource = 'images' | 'app_media';
+
+export interface MediaImageProps {
+  id: string | undefined;
+  source?: MediaSource;
+  alt: string;
+  width: number;
+  height: number;
+  /** Requested variant width: 480 for cards, 1280 for detail screens. */
+  variant?: 480 | 1280;
+  eager?: boolean;
+  className?: string;
+}
+
+export function mediaUrl(id: string, source: MediaSource = 'images', variant?: number): string {
+  return `/api/${source}/${encodeURIComponent(id)}${variant ? `?w=${variant}` : ''}`;
+}
+
+export function MediaImage({
+  id,
+  source = 'images',
+  alt,
+  width,
+  height,
+  variant = 480,
+  eager,
+  className,
+}: MediaImageProps) {
+  const [failed, setFailed] = useState(false);
+  if (!id || failed) {
+    return (
+      <span
+        className={`media-placeholder ${className ?? ''}`}
+        role="img"
+        aria-label={alt}
+        style={{ aspectRatio: `${width} / ${height}` }}
+      />
+    );
+  }
+  return (
+    <img
+      className={className}
+      src={mediaUrl(id, source, variant)}
+      alt={alt}
+      width={width}
+      height={height}
+      loading={eager ? 'eager' : 'lazy'}
+      decoding="async"
+      onError={() => setFailed(true)}
+    />
+  );
+}

@@ -1,0 +1,40 @@
+import { useLiveQuery } from 'dexie-react-hooks';
+import type { EntityId, Excursion, User } from '../../../domain/types';
+import { currentUser, favoriteExcursions, favoriteIds, hasSynced } from '../../db/queries/account';
+import { ticket, tickets, type TicketView } from '../../db/queries/tickets';
+import { useSubjectLiveQuery } from './live';
+import { useReplica } from './replica';
+
+/** Whether the first full sync has finished: before it, an empty or missing row means "loading". */
+export function useHasSynced(): boolean | undefined {
+  const db = useReplica();
+  return useLiveQuery(() => hasSynced(db), [db]);
+}
+
+/** The signed-in user; null when signed out (undefined while loading). */
+export function useCurrentUser(): User | null | undefined {
+  const db = useReplica();
+  return useLiveQuery(async () => (await currentUser(db)) ?? null, [db]);
+}
+
+export function useFavoriteIds(): ReadonlySet<EntityId> | undefined {
+  const db = useReplica();
+  return useLiveQuery(() => favoriteIds(db), [db]);
+}
+
+export function useFavoriteExcursions(): Excursion[] | undefined {
+  const db = useReplica();
+  return useLiveQuery(() => favoriteExcursions(db), [db]);
+}
+
+/** The user's tickets, newest first, each with its tour and excursion (null when missing). */
+export function useTickets(): TicketView[] | undefined {
+  const db = useReplica();
+  return useLiveQuery(() => tickets(db), [db]);
+}
+
+/** One ticket; null for 'Ticket not found'. */
+export function useTicket(id: EntityId): TicketView | null | undefined {
+  const db = useReplica();
+  return useSubjectLiveQuery(id, () => ticket(db, id), [db, id]);
+}

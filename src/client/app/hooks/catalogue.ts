@@ -1,0 +1,70 @@
+import { useLiveQuery } from 'dexie-react-hooks';
+import { useMemo } from 'react';
+import { nearestToursByExcursion } from '../../../domain/availability';
+import { crimeaToday } from '../../../domain/dates';
+import type { SortKey } from '../../../domain/sorting';
+import type { Category, EntityId, Excursion, Tour } from '../../../domain/types';
+import {
+  arrangeList,
+  catalogueSource,
+  categorySource,
+  excursionsByCity,
+  excursionsByPlace,
+  type ExcursionList,
+  type ListSource,
+} from '../../db/queries/catalogue';
+import { nearestSource } from '../../db/queries/tours';
+import { useSubjectLiveQuery } from './live';
+import { useNow } from './now';
+import { useReplica } from './replica';
+
+// Sortable lists read their source once per day (and on every replica change) and sort in memory, so a
+// sort-tab change or a minute tick re-sorts without reading IndexedDB.
+
+function useArranged(source: ListSource | undefined, sortKey: SortKey, now: Date): ExcursionList | undefined {
+  return useMemo(() => (source ? arrangeList(source, sortKey, now) : undefined), [source, sortKey, now]);
+}
+
+/** /excursions: every excursion in the tab's order, with each one's nearest tour for its card. */
+export function useSortedExcursions(sortKey: SortKey): ExcursionList | undefined {
+  const db = useReplica();
+  const now = useNow();
+  const today = crimeaToday(now);
+  const source = useLiveQuery(() => catalogueSource(db, today), [db, today]);
+  return useArranged(source, sortKey, now);
+}
+
+/** A category page: its excursions in the tab's order, with their nearest tours. */
+export function useExcursionsByCategory(category: Category, sortKey: SortKey): ExcursionList | undefined {
+  const db = useReplica();
+  const now = useNow();
+  const today = crimeaToday(now);
+  const source = useSubjectLiveQuery(category, () => categorySource(db, category, today), [
+    db,
+    category,
+    today,
+  ]);
+  return useArranged(source, sortKey, now);
+}
+
+/** Each excursion's nearest tour, for cards in lists that do not come with one (city, favourites…). */
+export function useNearestTours(): ReadonlyMap<EntityId, Tour> | undefined {
+  const db = useReplica();
+  const now = useNow();
+  const today = crimeaToday(now);
+  const candidates = useLiveQuery(() => nearestSource(db, today), [db, today]);
+  return useMemo(
+    () => (candidates ? nearestToursByExcursion(candidates, now) : undefined),
+    [candidates, now],
+  );
+}
+
+export function useExcursionsByCity(cityName: string): Excursion[] | undefined {
+  const db = useReplica();
+  return useSubjectLiveQuery(cityName, () => excursionsByCity(db, cityName), [db, cityName]);
+}
+
+export function useExcursionsByPlace(placeId: number): Excursion[] | undefined {
+  const db = useReplica();
+  return useSubjectLiveQuery(String(placeId), () => excursionsByPlace(db, placeId), [db, placeId]);
+}

@@ -1,0 +1,26 @@
+import type { EntityId, Excursion, Tour } from '../../../domain/types';
+import { excursion, excursionDetail, type ExcursionDetail } from '../../db/queries/excursion';
+import { toursOfExcursionFrom } from '../../db/queries/tours';
+import { useSubjectLiveQuery } from './live';
+import { useNow, useToday } from './now';
+import { useReplica } from './replica';
+
+/** The excursion; null when unknown (undefined while loading). */
+export function useExcursion(id: EntityId): Excursion | null | undefined {
+  const db = useReplica();
+  return useSubjectLiveQuery(id, async () => (await excursion(db, id)) ?? null, [db, id]);
+}
+
+/** The excursion page's data; null for 'Excursion not found' (check useHasSynced first). */
+export function useExcursionDetail(id: EntityId): ExcursionDetail | null | undefined {
+  const db = useReplica();
+  const now = useNow();
+  return useSubjectLiveQuery(id, () => excursionDetail(db, id, now), [db, id, now]);
+}
+
+/** The excursion's tours from today, by date and time (the booking and the seller's schedule). */
+export function useToursOfExcursion(id: EntityId): Tour[] | undefined {
+  const db = useReplica();
+  const today = useToday();
+  return useSubjectLiveQuery(id, () => toursOfExcursionFrom(db, id, today), [db, id, today]);
+}

@@ -1,0 +1,29 @@
+import { useLiveQuery } from 'dexie-react-hooks';
+import type { City, Place } from '../../../domain/types';
+import { cities, city, place, places, type CityView, type PlaceView } from '../../db/queries/places';
+import { useSubjectLiveQuery } from './live';
+import { useNow } from './now';
+import { useReplica } from './replica';
+
+export function usePlaces(): Place[] | undefined {
+  const db = useReplica();
+  return useLiveQuery(() => places(db), [db]);
+}
+
+/** The place page's data; null for 'place not found' (check useHasSynced first). */
+export function usePlace(id: number): PlaceView | null | undefined {
+  const db = useReplica();
+  const now = useNow();
+  return useSubjectLiveQuery(String(id), () => place(db, id, now), [db, id, now]);
+}
+
+export function useCities(): City[] | undefined {
+  const db = useReplica();
+  return useLiveQuery(() => cities(db), [db]);
+}
+
+/** The city page's data; null for 'city not found' (check useHasSynced first). */
+export function useCity(id: number): CityView | null | undefined {
+  const db = useReplica();
+  return useSubjectLiveQuery(String(id), () => city(db, id), [db, id]);
+}

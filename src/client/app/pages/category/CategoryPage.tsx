@@ -1,0 +1,4 @@
+// Replaced by the screen's implementation in the tourist-screens work.
+export function CategoryPage() {
+  return null;
+}

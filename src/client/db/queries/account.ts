@@ -1,0 +1,33 @@
+import type { EntityId, Excursion, User } from '../../../domain/types';
+import type { ReplicaDb } from '../schema';
+import { popularFirst } from './catalogue';
+import { visible } from './rows';
+
+// The signed-in user's own rows and the replica's own state.
+
+/**
+ * Whether the replica has been filled by a full pull at least once: the sync engine stores the pull
+ * cursor with the page it finished. Before that an empty result means "loading", not "not found".
+ */
+export async function hasSynced(db: ReplicaDb): Promise<boolean> {
+  const cursor = (await db.meta.get('cursor'))?.value;
+  return typeof cursor === 'string' && cursor !== '';
+}
+
+/** The signed-in user (the replica holds only the caller's own row), or undefined when signed out. */
+export async function currentUser(db: ReplicaDb): Promise<User | undefined> {
+  return visible(await db.users.toArray())[0];
+}
+
+/** Ids of the favourited excursions; an unfavourite waiting for the server is already out. */
+export async function favoriteIds(db: ReplicaDb): Promise<Set<EntityId>> {
+  return new Set(visible(await db.favorites.toArray()).map((row) => row.excursionID));
+}
+
+/** The favourited excursions that are in the replica, most popular first. */
+export async function favoriteExcursions(db: ReplicaDb): Promise<Excursion[]> {
+  return db.transaction('r', db.favorites, db.excursions, async () => {
+    const ids = [...(await favoriteIds(db))];
+    return popularFirst(visible(await db.excursions.bulkGet(ids)));
+  });
+}

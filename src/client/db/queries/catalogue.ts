@@ -1,0 +1,84 @@
+import { nearestToursByExcursion } from '../../../domain/availability';
+import { crimeaToday } from '../../../domain/dates';
+import { sortExcursions, type SortKey } from '../../../domain/sorting';
+import type { Category, EntityId, Excursion, Tour } from '../../../domain/types';
+import type { ReplicaDb } from '../schema';
+import { visible } from './rows';
+import { EPOCH, nearestCandidates, toursFrom, toursOfExcursionsFrom } from './tours';
+
+// Excursion lists. A sortable list is read in two steps so a sort-tab change never touches IndexedDB:
+// a live query loads a ListSource for the day (excursions plus the few tours that can be nearest), and
+// arrangeList sorts it in memory for the tab and the minute.
+
+/** What a sortable list reads from the replica for one day. */
+export interface ListSource {
+  excursions: Excursion[];
+  /** nearestCandidates of the excursions' tours from that day. */
+  tours: Tour[];
+}
+
+/** A list ready for cards: the excursions in order and each one's nearest tour (absent: no dates). */
+export interface ExcursionList {
+  excursions: Excursion[];
+  nearest: ReadonlyMap<EntityId, Tour>;
+}
+
+/** The whole catalogue for `today`. */
+export async function catalogueSource(db: ReplicaDb, today: string): Promise<ListSource> {
+  return db.transaction('r', db.excursions, db.tours, async () => {
+    const [excursions, tours] = await Promise.all([db.excursions.toArray(), toursFrom(db, today)]);
+    return { excursions: visible(excursions), tours: nearestCandidates(tours, today) };
+  });
+}
+
+/** One category (SPEC §4: only excursions whose category equals it), with only its own tours. */
+export async function categorySource(db: ReplicaDb, category: Category, today: string): Promise<ListSource> {
+  return db.transaction('r', db.excursions, db.tours, async () => {
+    const excursions = visible(await db.excursions.where('category').equals(category).toArray());
+    const tours = await toursOfExcursionsFrom(
+      db,
+      excursions.map((e) => e._id),
+      today,
+    );
+    return { excursions, tours: nearestCandidates(tours, today) };
+  });
+}
+
+/** Sorts a source by one of the four sorts as of `now`. In memory only: a few ms for 5,000 excursions. */
+export function arrangeList(source: ListSource, sortKey: SortKey, now: Date): ExcursionList {
+  const nearest = nearestToursByExcursion(source.tours, now);
+  // The nearest tours alone decide the 'nearest' sort, so the sort gets those instead of all tours.
+  return { excursions: sortExcursions(source.excursions, sortKey, [...nearest.values()], now), nearest };
+}
+
+/** All excursions in the order of a sort tab. */
+export async function sortedExcursions(db: ReplicaDb, sortKey: SortKey, now: Date): Promise<Excursion[]> {
+  return arrangeList(await catalogueSource(db, crimeaToday(now)), sortKey, now).excursions;
+}
+
+export async function excursionsByCategory(
+  db: ReplicaDb,
+  category: Category,
+  sortKey: SortKey,
+  now: Date,
+): Promise<Excursion[]> {
+  return arrangeList(await categorySource(db, category, crimeaToday(now)), sortKey, now).excursions;
+}
+
+/**
+ * Lists without sort tabs (a city, a place, favourites, search) show the most popular first: the
+ * domain's 'popular' sort, which needs neither tours nor a clock.
+ */
+export function popularFirst(excursions: readonly Excursion[]): Excursion[] {
+  return sortExcursions(excursions, 'popular', [], EPOCH);
+}
+
+/** The excursions in a city (excursions keep the city's name, not its id), most popular first. */
+export async function excursionsByCity(db: ReplicaDb, cityName: string): Promise<Excursion[]> {
+  return popularFirst(visible(await db.excursions.where('city').equals(cityName).toArray()));
+}
+
+/** The excursions to a historical place, most popular first. */
+export async function excursionsByPlace(db: ReplicaDb, placeId: number): Promise<Excursion[]> {
+  return popularFirst(visible(await db.excursions.where('place').equals(placeId).toArray()));
+}

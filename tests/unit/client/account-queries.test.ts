@@ -1,0 +1,154 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { ReplicaDb } from '../../../src/client/db/schema';
+import {
+  currentUser,
+  favoriteExcursions,
+  favoriteIds,
+  hasSynced,
+} from '../../../src/client/db/queries/account';
+import { ticket, tickets } from '../../../src/client/db/queries/tickets';
+import { banners, specialOffers } from '../../../src/client/db/queries/content';
+import type { Ticket, User } from '../../../src/domain/types';
+import { hexId } from '../domain/fixtures';
+import { alupka, balaklava, catalogueReplica, removed, tours, yalta } from './fixtures';
+
+let db: ReplicaDb;
+
+beforeEach(async () => {
+  db = await catalogueReplica();
+});
+
+afterEach(() => {
+  db.close();
+});
+
+const user: User = {
+  id: 7,
+  name: 'Анна',
+  surname: 'Петрова',
+  middlename: '',
+  phone: '89781234567',
+  email: 'anna@example.ru',
+  avatar: '',
+  role: 'user',
+  balance: 0,
+  tickets: [],
+  favorites: [],
+  userExcursions: [],
+  isAuthenticated: true,
+};
+
+function makeTicket(id: string, tourID: string, overrides: Partial<Ticket> = {}): Ticket & { _v: number } {
+  return {
+    _id: id,
+    userID: user.id,
+    tourID,
+    adults: 2,
+    kids: 0,
+    seats: [],
+    assemblyPoint: 'Ялта, Набережная',
+    services: [],
+    excursionPrice: 5000,
+    entryPrice: 1000,
+    status: 'confirmed',
+    _v: 1,
+    ...overrides,
+  };
+}
+
+describe('sync state', () => {
+  it('counts the replica as filled only once a pull cursor is stored', async () => {
+    expect(await hasSynced(db)).toBe(false);
+    await db.meta.put({ key: 'cursor', value: '' });
+    expect(await hasSynced(db)).toBe(false);
+    await db.meta.put({ key: 'cursor', value: 'v1.42.7' });
+    expect(await hasSynced(db)).toBe(true);
+  });
+});
+
+describe('current user', () => {
+  it('is undefined when signed out and the single user row when signed in', async () => {
+    expect(await currentUser(db)).toBeUndefined();
+    await db.users.put({ ...user, _v: 3 });
+    expect((await currentUser(db))?.email).toBe('anna@example.ru');
+  });
+});
+
+describe('favourites', () => {
+  beforeEach(async () => {
+    await db.favorites.bulkPut([
+      { excursionID: balaklava._id, _v: 1 },
+      { excursionID: yalta._id, _v: 0, _pending: 1 },
+      // Unfavourited offline: hidden at once, although the server has not heard yet.
+      { excursionID: alupka._id, _v: 1, _deleted: 1, _pending: 1 },
+      { excursionID: removed._id, _v: 1 },
+      { excursionID: hexId(999), _v: 1 },
+    ]);
+  });
+
+  it('hides an unfavourite waiting for the server', async () => {
+    const favourite = await favoriteIds(db);
+    expect(favourite.has(alupka._id)).toBe(false);
+    expect(favourite.has(yalta._id)).toBe(true);
+    expect(favourite.has(balaklava._id)).toBe(true);
+  });
+
+  it('lists the favourited excursions in the replica, most popular first', async () => {
+    expect((await favoriteExcursions(db)).map((e) => e._id)).toEqual([yalta._id, balaklava._id]);
+  });
+});
+
+describe('tickets', () => {
+  const older = makeTicket(hexId(0x6a00_0001), tours.yaltaLater._id);
+  // Its tour is gone from the replica, but the ticket remembers the excursion.
+  const tourGone = makeTicket(hexId(0x6a00_0002), hexId(998), {
+    tour: { date: '2026-05-01', time: '09:00', excursionID: alupka._id },
+  });
+  // Neither the tour nor the excursion can be found.
+  const bothGone = makeTicket(hexId(0x6a00_0003), hexId(997));
+  const cancelledLocally = makeTicket(hexId(0x6a00_0004), tours.yaltaLater._id);
+
+  beforeEach(async () => {
+    await db.tickets.bulkPut([older, bothGone, tourGone, { ...cancelledLocally, _deleted: 1 }]);
+  });
+
+  it('lists the newest first, each with its tour and excursion or null where missing', async () => {
+    const list = await tickets(db);
+    expect(list.map((view) => view.ticket._id)).toEqual([bothGone._id, tourGone._id, older._id]);
+    expect(list.map((view) => [view.tour?._id ?? null, view.excursion?._id ?? null])).toEqual([
+      [null, null],
+      [null, alupka._id],
+      [tours.yaltaLater._id, yalta._id],
+    ]);
+  });
+
+  it("tells 'Ticket not found' (null) from a ticket whose tour or excursion is missing", async () => {
+    expect(await ticket(db, hexId(1234))).toBeNull();
+    expect(await ticket(db, cancelledLocally._id)).toBeNull();
+    const found = await ticket(db, tourGone._id);
+    expect(found?.tour).toBeNull();
+    expect(found?.excursion?._id).toBe(alupka._id);
+    expect((await ticket(db, older._id))?.excursion?.title).toBe(yalta.title);
+  });
+});
+
+describe('banners and special offers', () => {
+  it('lists them by id without deleted ones', async () => {
+    await db.banners.bulkPut([
+      { id: 2, title: 'Лето в Крыму', subtitle: '', image: '', link: '/excursions', _v: 1 },
+      { id: 1, title: 'Скидки', subtitle: '', image: '', link: '/excursions', _v: 1 },
+      { id: 3, title: 'Старый', subtitle: '', image: '', link: '/', _v: 1, _deleted: 1 },
+    ]);
+    await db.specialOffers.put({
+      id: 1,
+      title: '−10% на морские прогулки',
+      description: '',
+      image: '',
+      discount: 10,
+      excursionID: balaklava._id,
+      _v: 1,
+    });
+    expect((await banners(db)).map((b) => b.id)).toEqual([1, 2]);
+    expect((await specialOffers(db)).map((o) => o.discount)).toEqual([10]);
+  });
+});
