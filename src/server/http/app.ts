@@ -1,4 +1,5 @@
 import { Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
 import { compress } from 'hono/compress';
 import { HTTPException } from 'hono/http-exception';
 import { MediaRejectedError } from '../media/errors';
@@ -11,6 +12,8 @@ import { tourWriteRoutes } from './routes/tours';
 import { userRoutes } from './routes/users';
 import { staticRoutes } from './static';
 
+export const JSON_BODY_LIMIT = 256 * 1024;
+
 export interface AppOptions {
   /** Folder of the built client; omitted in API-only tests. */
   distDir?: string;
@@ -22,6 +25,15 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): Hono {
   const app = new Hono();
 
   app.use('*', compress());
+  // JSON calls are small; a huge body is refused before it is read. Upload routes set their own cap.
+  app.use(
+    '/api/*',
+    bodyLimit({
+      maxSize: JSON_BODY_LIMIT,
+      // The rest of the body is never read, so the connection cannot be reused: say so.
+      onError: (c) => c.json({ detail: 'Слишком большой запрос' }, 413, { Connection: 'close' }),
+    }),
+  );
 
   app.get('/api/health', (c) =>
     options.isReady && !options.isReady()

@@ -124,6 +124,13 @@ describe.each(ENGINES)('schedule writes on %s', (engine) => {
     expect(unknown.status).toBe(404);
   });
 
+  it('refuses an oversized body with 413 before reading it', async () => {
+    const seller = api(server, await tokenFor(server, DEMO.seller));
+    const response = await seller.send('POST', '/api/tours', `{"tours":"${'x'.repeat(300 * 1024)}"}`);
+    expect(response.status).toBe(413);
+    expect(await response.json()).toHaveProperty('detail');
+  });
+
   it('lets an admin schedule any excursion', async () => {
     const admin = api(server, await tokenFor(server, DEMO.admin));
     expect(
