@@ -1,5 +1,5 @@
 import { readErrorText } from '../../protocol/errors';
-import { AUTHORIZATION_HEADER, bearer, IDEMPOTENCY_KEY_HEADER } from '../../protocol/http';
+import { AUTHORIZATION_HEADER, bearer, IDEMPOTENCY_KEY_HEADER } from '../../protocol/headers';
 
 // The one HTTP client of the app: the sync engine and online-only actions use it; screens never do.
 // It separates "the network failed" (retry later) from "the server answered" (status + body).

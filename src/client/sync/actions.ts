@@ -1,7 +1,7 @@
 import { TEMPORARY_TOUR_PREFIX } from '../../domain/schedule-editor';
 import type { ReplicaDb } from '../db/schema';
 import type { ToursCreatePayload } from './mutations';
-import { enqueue } from './outbox';
+import { enqueue } from './enqueue';
 
 // What screens call to change data that works offline. Each writes the replica and the outbox in one
 // transaction and returns at once; the leader tab delivers it when it can.

@@ -1,4 +1,5 @@
-import type { MutationKind, OutboxRow, ReplicaDb } from '../db/schema';
+import type { OutboxRow, ReplicaDb } from '../db/schema';
+import { OUTBOX_TABLES } from './enqueue';
 import type { HttpClient } from '../api/http';
 import { NetworkError } from '../api/http';
 import { releaseDeferred } from './apply';
@@ -15,43 +16,6 @@ export const BACKOFF_CAP_MS = 60_000;
 export function backoffDelay(attempts: number, random: () => number = Math.random): number {
   const ceiling = Math.min(BACKOFF_CAP_MS, BACKOFF_BASE_MS * 2 ** Math.max(0, attempts - 1));
   return Math.round(ceiling * (0.5 + random() * 0.5));
-}
-
-const OUTBOX_TABLES = [
-  'outbox',
-  'favorites',
-  'tours',
-  'users',
-  'excursions',
-  'deferred',
-  'tombstones',
-  'rejections',
-] as const;
-
-export async function enqueue(
-  db: ReplicaDb,
-  kind: MutationKind,
-  payload: unknown,
-  userId: number,
-  now = Date.now(),
-): Promise<string> {
-  const id = crypto.randomUUID();
-  const spec = specOf(kind);
-  await db.transaction('rw', [...OUTBOX_TABLES], async () => {
-    const undo = await spec.apply(db, payload as never);
-    await db.outbox.add({
-      id,
-      kind,
-      payload,
-      undo,
-      userId,
-      createdAt: now,
-      attempts: 0,
-      nextAttemptAt: now,
-      lastError: null,
-    });
-  });
-  return id;
 }
 
 export type FlushResult =

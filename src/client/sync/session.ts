@@ -1,4 +1,4 @@
-import { ACCESS_TOKEN_STORAGE_KEY } from '../../protocol/http';
+import { ACCESS_TOKEN_STORAGE_KEY } from '../../protocol/headers';
 import type { Session } from './engine';
 
 // The session as the sync engine needs it: the access token from local storage (SPEC §9) and the

@@ -1,5 +1,5 @@
 import type { Context } from 'hono';
-import { readBearerToken } from '../../protocol/http';
+import { readBearerToken } from '../../protocol/headers';
 import { findPrincipal, type Principal } from '../storage/users';
 import type { AppDeps } from './deps';
 import { HttpError } from './errors';

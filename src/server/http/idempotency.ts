@@ -1,6 +1,7 @@
 import type { Context } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
-import { IDEMPOTENCY_KEY_HEADER, idempotencyKeySchema } from '../../protocol/http';
+import { IDEMPOTENCY_KEY_HEADER } from '../../protocol/headers';
+import { idempotencyKeySchema } from '../../protocol/http';
 import type { ServerEvent } from '../realtime/events';
 import type { Queryable } from '../storage/db';
 import type { AppDeps } from './deps';

@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { addTours, deleteTours } from '../../../src/client/sync/actions';
 import type { SyncEngine } from '../../../src/client/sync/engine';
-import { enqueue } from '../../../src/client/sync/outbox';
+import { enqueue } from '../../../src/client/sync/enqueue';
 import { addDays, crimeaToday } from '../../../src/domain/dates';
 import type { Excursion, Tour } from '../../../src/domain/types';
 import { catalogue, DEMO, tokenFor, unsoldTourOf } from '../../support/api';

@@ -4,11 +4,10 @@ import {
   ACCESS_TOKEN_STORAGE_KEY,
   AUTHORIZATION_HEADER,
   bearer,
-  healthResponseSchema,
   IDEMPOTENCY_KEY_HEADER,
-  idempotencyKeySchema,
   readBearerToken,
-} from '../../../src/protocol/http';
+} from '../../../src/protocol/headers';
+import { healthResponseSchema, idempotencyKeySchema } from '../../../src/protocol/http';
 import { apiPaths } from '../../../src/protocol/paths';
 
 describe('headers and storage key', () => {

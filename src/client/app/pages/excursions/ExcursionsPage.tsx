@@ -1,4 +1,63 @@
-// Replaced by the screen's implementation in the tourist-screens work.
+import './excursions.css';
+import { Link } from 'react-router-dom';
+import { sortTabLabel } from '../../../../domain/sorting';
+import { useHasSynced } from '../../hooks/account';
+import { useSortedExcursions } from '../../hooks/catalogue';
+import { useCities, usePlaces } from '../../hooks/places';
+import { CategoryTiles } from '../../components/lists/CategoryTiles';
+import { excursionCount } from '../../components/lists/counts';
+import { ExcursionCardList } from '../../components/lists/ExcursionCardList';
+import { ListStatus } from '../../components/lists/ListStatus';
+import { listPhase, settledList } from '../../components/lists/phase';
+import { useSortParam } from '../../components/lists/sort-param';
+import { SortTabs } from '../../components/lists/SortTabs';
+import { LISTS } from '../../components/lists/strings';
+import { CityGrid } from '../../components/search/CityGrid';
+import { PlacesGrid } from '../../components/search/PlacesGrid';
+import { EXCURSIONS } from './strings';
+
+const PANEL_ID = 'excursions-panel';
+
+/** /excursions (SPEC §2): every excursion under four sort tabs, then destinations and places. */
 export function ExcursionsPage() {
-  return null;
+  const [sortKey, setSortKey] = useSortParam();
+  const list = useSortedExcursions(sortKey);
+  const synced = useHasSynced();
+  const cities = useCities();
+  const places = usePlaces();
+  const phase = listPhase(list?.excursions, synced);
+
+  return (
+    <div className="excursions-page">
+      <h1>{EXCURSIONS.title}</h1>
+      <p className="list-count">
+        {phase === 'ready' && list ? `${excursionCount(list.excursions.length)} · ` : ''}
+        {EXCURSIONS.intro}
+      </p>
+      <CategoryTiles label={EXCURSIONS.categories} />
+
+      <section className="excursions-results" aria-label={EXCURSIONS.list}>
+        <SortTabs value={sortKey} onChange={setSortKey} controls={PANEL_ID} />
+        <div id={PANEL_ID} role="tabpanel" aria-label={sortTabLabel(sortKey)}>
+          {phase === 'ready' && list ? (
+            <ExcursionCardList excursions={list.excursions} nearest={list.nearest} label={EXCURSIONS.list} />
+          ) : (
+            <ListStatus>{phase === 'empty' ? LISTS.noExcursions : LISTS.loadingExcursions}</ListStatus>
+          )}
+        </div>
+      </section>
+
+      <section className="list-section" aria-labelledby="excursions-cities">
+        <h2 id="excursions-cities">{EXCURSIONS.cities}</h2>
+        <CityGrid cities={settledList(cities, synced)} rows={1} label={EXCURSIONS.cities} />
+      </section>
+      <section className="list-section" aria-labelledby="excursions-places">
+        <div className="list-section-head">
+          <h2 id="excursions-places">{EXCURSIONS.places}</h2>
+          <Link to="/stories">{EXCURSIONS.allPlaces}</Link>
+        </div>
+        <PlacesGrid places={settledList(places, synced)} rows={2} label={EXCURSIONS.places} />
+      </section>
+    </div>
+  );
 }

@@ -1,34 +1,58 @@
-import { Link } from 'react-router-dom';
-import { HOME } from '../../strings';
+import './home.css';
+import { DateForm } from '../../components/dates/DateForm';
+import { CityGrid } from '../../components/search/CityGrid';
+import { ErrorBoundary } from '../../components/search/ErrorBoundary';
+import { PlacesGrid } from '../../components/search/PlacesGrid';
+import { SearchBox } from '../../components/search/SearchBox';
+import { GRIDS } from '../../components/search/strings';
+import { useHasSynced } from '../../hooks/account';
+import { useCities, usePlaces } from '../../hooks/places';
+import { Hero } from './Hero';
+import { HomeSection } from './HomeSection';
+import { PopularRow } from './PopularRow';
+import { HOME_PAGE } from './strings';
 
+/** Before the first sync an empty list means "not loaded yet", so the grids keep their skeletons. */
+function loaded<T>(rows: T[] | undefined, synced: boolean | undefined): T[] | undefined {
+  return rows === undefined || (rows.length === 0 && synced !== true) ? undefined : rows;
+}
+
+function Places() {
+  return <PlacesGrid places={loaded(usePlaces(), useHasSynced())} rows={2} label={HOME_PAGE.places} />;
+}
+
+function Cities() {
+  return <CityGrid cities={loaded(useCities(), useHasSynced())} rows={1} label={HOME_PAGE.cities} />;
+}
+
+/** SPEC §2 '/': search, hero, popular excursions, historical places, destinations and the date form. */
 export function HomePage() {
   return (
-    <section className="hero" aria-labelledby="hero-title">
-      <svg className="hero-art" viewBox="0 0 390 220" preserveAspectRatio="xMidYMid slice" aria-hidden="true">
-        <defs>
-          <linearGradient id="hero-sky" x1="0" y1="0" x2="0" y2="1">
-            <stop offset="0" stopColor="#0b6e8f" />
-            <stop offset="0.65" stopColor="#3fa7c4" />
-            <stop offset="1" stopColor="#ffcf9a" />
-          </linearGradient>
-        </defs>
-        <rect width="390" height="220" fill="url(#hero-sky)" />
-        <circle cx="300" cy="120" r="34" fill="#ffb36b" opacity="0.9" />
-        <path
-          d="M0 150 60 96l38 30 52-58 64 70 40-34 58 44 38-26 40 28v70H0z"
-          fill="#1d4f63"
-          opacity="0.85"
-        />
-        <path d="M0 170 80 132l54 26 70-40 86 52 100-30v80H0z" fill="#173f50" />
-        <path d="M0 190c30-8 60-8 90 0s60 8 90 0 60-8 90 0 60 8 120 0v30H0z" fill="#5fc3e4" />
-      </svg>
-      <div className="hero-body">
-        <h1 id="hero-title">{HOME.heroTitle}</h1>
-        <p>{HOME.heroText}</p>
-        <Link className="button button-accent" to="/excursions">
-          {HOME.heroButton}
-        </Link>
-      </div>
-    </section>
+    <div className="home">
+      <SearchBox />
+      <Hero />
+      <HomeSection id="home-popular" title={HOME_PAGE.popular} to="/excursions">
+        <ErrorBoundary
+          fallback={(error) => <p className="home-status">{HOME_PAGE.excursionsError(error.message)}</p>}
+        >
+          <PopularRow labelledBy="home-popular" />
+        </ErrorBoundary>
+      </HomeSection>
+      <HomeSection id="home-places" title={HOME_PAGE.places} to="/stories">
+        <ErrorBoundary fallback={() => <p className="home-status">{HOME_PAGE.placesError}</p>}>
+          <Places />
+        </ErrorBoundary>
+      </HomeSection>
+      <HomeSection id="home-cities" title={HOME_PAGE.cities}>
+        <ErrorBoundary fallback={(error) => <p className="home-status">{GRIDS.error(error.message)}</p>}>
+          <Cities />
+        </ErrorBoundary>
+      </HomeSection>
+      <HomeSection id="home-date" title={HOME_PAGE.dateForm} text={HOME_PAGE.dateFormText}>
+        <div className="home-date-card">
+          <DateForm labelledBy="home-date" />
+        </div>
+      </HomeSection>
+    </div>
   );
 }

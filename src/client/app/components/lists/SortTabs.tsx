@@ -1,0 +1,72 @@
+import './lists.css';
+import { useEffect, useRef, type KeyboardEvent } from 'react';
+import { SORT_KEYS, sortTabLabel, type SortKey } from '../../../../domain/sorting';
+import { LISTS } from './strings';
+
+export interface SortTabsProps {
+  value: SortKey;
+  onChange: (key: SortKey) => void;
+  /** id of the list the tabs order, for aria-controls. */
+  controls: string;
+}
+
+/** Ближайшие / Популярные / Подешевле / Подороже (SPEC §2), as an ARIA tab list with arrow keys. */
+export function SortTabs({ value, onChange, controls }: SortTabsProps) {
+  const listRef = useRef<HTMLDivElement>(null);
+  const refs = useRef<(HTMLButtonElement | null)[]>([]);
+
+  // On a narrow phone the row scrolls sideways: keep the chosen tab (from the URL, too) in view.
+  // The row itself is scrolled, not the page, so a restored page position is left alone.
+  useEffect(() => {
+    const list = listRef.current;
+    const tab = refs.current[SORT_KEYS.indexOf(value)];
+    if (!list || !tab) return;
+    const margin = 16;
+    if (tab.offsetLeft - margin < list.scrollLeft) list.scrollLeft = tab.offsetLeft - margin;
+    else if (tab.offsetLeft + tab.offsetWidth + margin > list.scrollLeft + list.clientWidth) {
+      list.scrollLeft = tab.offsetLeft + tab.offsetWidth + margin - list.clientWidth;
+    }
+  }, [value]);
+
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    const step = event.key === 'ArrowRight' ? 1 : event.key === 'ArrowLeft' ? -1 : 0;
+    if (step === 0) return;
+    event.preventDefault();
+    const index = (SORT_KEYS.indexOf(value) + step + SORT_KEYS.length) % SORT_KEYS.length;
+    const key = SORT_KEYS[index];
+    if (key === undefined) return;
+    onChange(key);
+    refs.current[index]?.focus();
+  };
+
+  return (
+    <div
+      ref={listRef}
+      className="sort-tabs"
+      role="tablist"
+      aria-label={LISTS.sortLabel}
+      onKeyDown={onKeyDown}
+    >
+      {SORT_KEYS.map((key, index) => {
+        const selected = key === value;
+        return (
+          <button
+            key={key}
+            ref={(element) => {
+              refs.current[index] = element;
+            }}
+            type="button"
+            role="tab"
+            className="sort-tab"
+            aria-selected={selected}
+            aria-controls={controls}
+            tabIndex={selected ? 0 : -1}
+            onClick={() => onChange(key)}
+          >
+            {sortTabLabel(key)}
+          </button>
+        );
+      })}
+    </div>
+  );
+}

@@ -1,0 +1,27 @@
+// Loading vs missing (issue rule): before the first sync has finished, an empty list or an absent row
+// only means "not here yet", so screens keep saying 'Loading...' until the replica has been filled once.
+
+export type ListPhase = 'loading' | 'empty' | 'ready';
+
+export function listPhase(items: readonly unknown[] | undefined, synced: boolean | undefined): ListPhase {
+  if (items === undefined) return 'loading';
+  if (items.length > 0) return 'ready';
+  return synced ? 'empty' : 'loading';
+}
+
+export type ItemPhase = 'loading' | 'missing' | 'ready';
+
+/** For one row read by id: null means "not in the replica", which is final only after a sync. */
+export function itemPhase(item: unknown, synced: boolean | undefined): ItemPhase {
+  if (item === undefined) return 'loading';
+  if (item !== null) return 'ready';
+  return synced ? 'missing' : 'loading';
+}
+
+/** The list, or undefined while an empty one may only mean "not synced yet" (grids show skeletons). */
+export function settledList<T>(
+  items: readonly T[] | undefined,
+  synced: boolean | undefined,
+): readonly T[] | undefined {
+  return listPhase(items, synced) === 'loading' ? undefined : items;
+}

@@ -1,0 +1,97 @@
+import './search.css';
+import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { isSearchActive } from '../../../../domain/search';
+import { Icon } from '../../shell/icons';
+import { ErrorBoundary } from './ErrorBoundary';
+import { Glyph } from './glyphs';
+import { SearchResults } from './SearchResults';
+import { SEARCH } from './strings';
+
+/**
+ * SPEC §2 'Search box': idle under 3 characters, then a dropdown (max 400px high) of matches grouped
+ * as excursions, historical places and cities. Escape or a tap outside closes it; typing or focusing
+ * the field opens it again. Arrow keys move between the results.
+ */
+export function SearchBox() {
+  const [query, setQuery] = useState('');
+  const [dismissed, setDismissed] = useState(false);
+  const rootRef = useRef<HTMLDivElement>(null);
+  const inputRef = useRef<HTMLInputElement>(null);
+  const panelId = useId();
+  const open = isSearchActive(query) && !dismissed;
+
+  useEffect(() => {
+    if (!open) return;
+    const onPointerDown = (event: PointerEvent) => {
+      if (!rootRef.current?.contains(event.target as Node)) setDismissed(true);
+    };
+    document.addEventListener('pointerdown', onPointerDown);
+    return () => document.removeEventListener('pointerdown', onPointerDown);
+  }, [open]);
+
+  const links = (): HTMLAnchorElement[] => [
+    ...(rootRef.current?.querySelectorAll<HTMLAnchorElement>('.search-panel a') ?? []),
+  ];
+
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    if (event.key === 'Escape' && open) {
+      event.preventDefault();
+      setDismissed(true);
+      inputRef.current?.focus();
+      return;
+    }
+    if (!open || (event.key !== 'ArrowDown' && event.key !== 'ArrowUp')) return;
+    const items = links();
+    if (items.length === 0) return;
+    event.preventDefault();
+    const at = items.indexOf(document.activeElement as HTMLAnchorElement);
+    if (event.key === 'ArrowDown') items[Math.min(at + 1, items.length - 1)]?.focus();
+    else if (at <= 0) inputRef.current?.focus();
+    else items[at - 1]?.focus();
+  };
+
+  return (
+    <div className="search" ref={rootRef} onKeyDown={onKeyDown}>
+      <div className="search-field">
+        <Glyph name="search" size={22} />
+        <input
+          ref={inputRef}
+          type="search"
+          enterKeyHint="search"
+          autoComplete="off"
+          spellCheck={false}
+          aria-label={SEARCH.label}
+          placeholder={SEARCH.placeholder}
+          aria-controls={open ? panelId : undefined}
+          value={query}
+          onChange={(event) => {
+            setQuery(event.target.value);
+            setDismissed(false);
+          }}
+          onFocus={() => setDismissed(false)}
+        />
+        {query !== '' && (
+          <button
+            type="button"
+            className="search-clear"
+            aria-label={SEARCH.clear}
+            onClick={() => {
+              setQuery('');
+              inputRef.current?.focus();
+            }}
+          >
+            <Icon name="close" size={20} />
+          </button>
+        )}
+      </div>
+      {open && (
+        <div id={panelId} className="search-panel" role="region" aria-label={SEARCH.results}>
+          {/* Inside the open panel, so closing and reopening the box retries a failed read. */}
+          <ErrorBoundary fallback={() => <p className="search-status">{SEARCH.error}</p>}>
+            <SearchResults query={query} idPrefix={panelId} />
+          </ErrorBoundary>
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,33 @@
+import { useCurrentUser, useHasSynced } from '../../hooks/account';
+import { useSortedExcursions } from '../../hooks/catalogue';
+import { ExcursionCard } from '../../components/ExcursionCard';
+import { HOME_PAGE } from './strings';
+
+/** How many of the most popular excursions the home row shows; the rest are a tap away. */
+const POPULAR_COUNT = 8;
+
+/** The home screen's row of the most popular excursions (domain 'popular' sort). */
+export function PopularRow({ labelledBy }: { labelledBy: string }) {
+  const list = useSortedExcursions('popular');
+  const user = useCurrentUser();
+  const synced = useHasSynced();
+
+  if (list === undefined || (list.excursions.length === 0 && synced !== true)) {
+    return (
+      <div className="excursion-row" aria-busy="true">
+        <p className="excursion-row-item excursion-row-skeleton">{HOME_PAGE.loadingExcursions}</p>
+        <div className="excursion-row-item excursion-row-skeleton" aria-hidden="true" />
+      </div>
+    );
+  }
+  if (list.excursions.length === 0) return <p className="home-status">{HOME_PAGE.noExcursions}</p>;
+  return (
+    <ul className="excursion-row" aria-labelledby={labelledBy}>
+      {list.excursions.slice(0, POPULAR_COUNT).map((excursion) => (
+        <li key={excursion._id} className="excursion-row-item">
+          <ExcursionCard excursion={excursion} nearestTour={list.nearest.get(excursion._id)} user={user} />
+        </li>
+      ))}
+    </ul>
+  );
+}
