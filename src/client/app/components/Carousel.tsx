@@ -1,10 +1,8 @@
-import 'keen-slider/keen-slider.min.css';
-import { useState } from 'react';
-import { useKeenSlider } from 'keen-slider/react';
+import { lazy, Suspense } from 'react';
 import { MediaImage, type MediaSource } from './MediaImage';
 
-// A swipeable row of pictures with dots (keen-slider). Only the first picture loads eagerly when asked;
-// the rest load lazily as they come into view.
+// The carousel's first picture renders at once; the slider itself (keen-slider, about 6 KB) arrives
+// in its own chunk right after the first paint, so it does not weigh on the home screen's budget.
 
 export interface CarouselProps {
   images: readonly string[];
@@ -17,57 +15,25 @@ export interface CarouselProps {
   label: string;
 }
 
-export function Carousel({ images, alt, source, width, height, variant, eager, label }: CarouselProps) {
-  const [current, setCurrent] = useState(0);
-  const [ref, slider] = useKeenSlider<HTMLDivElement>({
-    loop: images.length > 1,
-    slideChanged: (instance) => setCurrent(instance.track.details.rel),
-  });
-  if (images.length <= 1) {
-    return (
-      <MediaImage
-        id={images[0]}
-        source={source}
-        alt={alt}
-        width={width}
-        height={height}
-        variant={variant}
-        eager={eager}
-      />
-    );
-  }
+const KeenCarousel = lazy(async () => ({ default: (await import('./KeenCarousel')).KeenCarousel }));
+
+export function Carousel(props: CarouselProps) {
+  const { images, alt, source, width, height, variant, eager } = props;
+  const first = (
+    <MediaImage
+      id={images[0]}
+      source={source}
+      alt={alt}
+      width={width}
+      height={height}
+      variant={variant}
+      eager={eager}
+    />
+  );
+  if (images.length <= 1) return first;
   return (
-    <div className="carousel" role="region" aria-roledescription="carousel" aria-label={label}>
-      <div ref={ref} className="keen-slider">
-        {images.map((image, index) => (
-          <div className="keen-slider__slide" key={image}>
-            <MediaImage
-              id={image}
-              source={source}
-              alt={`${alt} — ${index + 1} из ${images.length}`}
-              width={width}
-              height={height}
-              variant={variant}
-              eager={eager && index === 0}
-            />
-          </div>
-        ))}
-      </div>
-      <div className="carousel-dots">
-        {images.map((image, index) => (
-          <button
-            key={image}
-            type="button"
-            className={index === current ? 'active' : ''}
-            aria-label={`${index + 1} из ${images.length}`}
-            aria-current={index === current}
-            onClick={(event) => {
-              event.preventDefault();
-              slider.current?.moveToIdx(index);
-            }}
-          />
-        ))}
-      </div>
-    </div>
+    <Suspense fallback={first}>
+      <KeenCarousel {...props} />
+    </Suspense>
   );
 }
