@@ -2,9 +2,9 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { SORT_KEYS, sortExcursions, sortTabLabel, type SortKey } from '../../src/domain/sorting';
 import type { City, Excursion, Place, Tour } from '../../src/domain/types';
-import type { Change } from '../../src/protocol/sync';
 import { DEMO } from '../support/api';
 import { launchBrowser, openPhone, screenshot } from '../support/browser';
+import { serverFavorites } from '../support/server-state';
 import { signIn } from '../support/session';
 
 // The list screens against the real product and its demo catalogue: every order and every subset is
@@ -288,10 +288,7 @@ describe('/favorite', () => {
   it("shows a signed-in user's favourites, or the empty text", async () => {
     const { context, page } = await openPhone(browser);
     const token = await signIn(context, dataDir, DEMO.seller2);
-    const { changes } = await getJson<{ changes: Change[] }>('/api/sync', token);
-    const favorites = changes.flatMap((c) =>
-      c.collection === 'favorites' && c.op === 'put' ? [c.row.excursionID] : [],
-    );
+    const favorites = await serverFavorites(baseUrl, token);
     await page.goto(`${baseUrl}/favorite`);
     await page.getByRole('heading', { name: 'Избранное', level: 1 }).waitFor({ timeout: 30_000 });
     if (favorites.length === 0) {
