@@ -16,10 +16,15 @@ const PATHS = {
 
 export type IconName = keyof typeof PATHS;
 
-export function Icon({ name, size = 24 }: { name: IconName; size?: number }) {
+/** One decorative 24×24 icon from a path; the text beside it carries the meaning. */
+export function PathIcon({ path, size = 24 }: { path: string; size?: number }) {
   return (
     <svg width={size} height={size} viewBox="0 0 24 24" aria-hidden="true" focusable="false">
-      <path d={PATHS[name]} fill="currentColor" />
+      <path d={path} fill="currentColor" />
     </svg>
   );
+}
+
+export function Icon({ name, size = 24 }: { name: IconName; size?: number }) {
+  return <PathIcon path={PATHS[name]} size={size} />;
 }

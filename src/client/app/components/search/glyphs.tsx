@@ -1,3 +1,5 @@
+import { PathIcon } from '../../shell/icons';
+
 // Icons the shell's set lacks, drawn inline like the shell's (no icon font, no request).
 
 const GLYPHS = {
@@ -9,9 +11,5 @@ const GLYPHS = {
 export type GlyphName = keyof typeof GLYPHS;
 
 export function Glyph({ name, size = 24 }: { name: GlyphName; size?: number }) {
-  return (
-    <svg width={size} height={size} viewBox="0 0 24 24" aria-hidden="true" focusable="false">
-      <path d={GLYPHS[name]} fill="currentColor" />
-    </svg>
-  );
+  return <PathIcon path={GLYPHS[name]} size={size} />;
 }

@@ -1,3 +1,5 @@
+import { PathIcon } from '../../shell/icons';
+
 // The page's own small inline icons (the shell's set covers navigation only). Decorative: the text
 // beside each icon carries the meaning.
 
@@ -19,9 +21,5 @@ const PATHS = {
 export type PageIconName = keyof typeof PATHS;
 
 export function PageIcon({ name, size = 20 }: { name: PageIconName; size?: number }) {
-  return (
-    <svg width={size} height={size} viewBox="0 0 24 24" aria-hidden="true" focusable="false">
-      <path d={PATHS[name]} fill="currentColor" />
-    </svg>
-  );
+  return <PathIcon path={PATHS[name]} size={size} />;
 }
