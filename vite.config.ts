@@ -1,9 +1,104 @@
+import { readFile } from 'node:fs/promises';
+import { resolve } from 'node:path';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import sharp from 'sharp';
+import { defineConfig, type Plugin, type UserConfig } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
+
+const THEME = '#0b6e8f';
+// Shown as <html data-build>: lets an update be seen (and tested) without touching any screen.
+const BUILD_LABEL = process.env.APP_BUILD_LABEL ?? process.env.npm_package_version ?? 'dev';
+
+/**
+ * The home-screen icons, drawn from public/favicon.svg at build time so no generated PNG is committed.
+ * The maskable one fills the square and keeps the art inside the central 80 % safe zone, because
+ * launchers crop it to a circle or a squircle.
+ */
+function appIcons(): Plugin {
+  const art = () => readFile(resolve(import.meta.dirname, 'public/favicon.svg'), 'utf8');
+  const png = (svg: string, size: number) =>
+    sharp(Buffer.from(svg), { density: (72 * size) / 64 })
+      .resize(size, size)
+      .png()
+      .toBuffer();
+  const maskable = (svg: string) => {
+    const inner = svg.replace('<svg ', '<svg x="10" y="10" width="44" height="44" ');
+    return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 64 64"><rect width="64" height="64" fill="${THEME}"/>${inner}</svg>`;
+  };
+  return {
+    name: 'krym-app-icons',
+    apply: 'build',
+    async generateBundle() {
+      const svg = await art();
+      const icons: [string, Promise<Buffer>][] = [
+        ['icons/icon-192.png', png(svg, 192)],
+        ['icons/icon-512.png', png(svg, 512)],
+        ['icons/maskable-512.png', png(maskable(svg), 512)],
+        ['icons/apple-touch-icon.png', png(maskable(svg), 180)],
+      ];
+      for (const [fileName, source] of icons)
+        this.emitFile({ type: 'asset', fileName, source: await source });
+    },
+    // iOS ignores the manifest's icons and reads this link instead.
+    transformIndexHtml: () => [
+      {
+        tag: 'link',
+        attrs: { rel: 'apple-touch-icon', href: '/icons/apple-touch-icon.png' },
+        injectTo: 'head',
+      },
+    ],
+  };
+}
+
+// A build is the product, so it is a production build even when the caller's environment says
+// NODE_ENV=test (a test runner starting `npm start`): otherwise Vite ships React's development bundle
+// and `import.meta.env.PROD` is false, so the service worker would never register. Vite reads NODE_ENV
+// only after loading this file. NODE_ENV=development still asks for a development build on purpose.
+function productionBuild(command: 'build' | 'serve'): void {
+  if (command === 'build' && process.env.NODE_ENV === 'test') process.env.NODE_ENV = 'production';
+}
 
 // The client build. The dev server proxies the API and the socket to `npm start`'s server.
-export default defineConfig({
-  plugins: [react()],
+const config: UserConfig = {
+  define: { __APP_BUILD__: JSON.stringify(BUILD_LABEL) },
+  plugins: [
+    react(),
+    appIcons(),
+    VitePWA({
+      strategies: 'injectManifest',
+      srcDir: 'sw',
+      filename: 'sw.ts',
+      // The app registers the worker itself, lazily after the first paint (src/client/app/pwa), and
+      // the user decides when an update applies: no injected script, no auto-update.
+      injectRegister: false,
+      registerType: 'prompt',
+      includeManifestIcons: false,
+      injectManifest: {
+        // The shell and the route chunks only; pictures and media are cached when first seen (sw.ts).
+        // The one picture precached is the top bar's logo (half a kilobyte): it is part of the shell.
+        globPatterns: ['**/*.{js,css,html}', 'favicon.svg'],
+        maximumFileSizeToCacheInBytes: 2 * 1024 * 1024,
+      },
+      manifest: {
+        id: '/',
+        name: 'Экскурсии по Крыму',
+        short_name: 'Экскурсии',
+        description: 'Экскурсии по Крыму: бронирование мест в автобусе и оплата картой онлайн',
+        lang: 'ru',
+        start_url: '/',
+        scope: '/',
+        display: 'standalone',
+        orientation: 'portrait',
+        theme_color: THEME,
+        background_color: '#ffffff',
+        icons: [
+          { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png' },
+          { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png' },
+          { src: '/icons/maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+        ],
+      },
+    }),
+  ],
   build: {
     outDir: 'dist',
     emptyOutDir: true,
@@ -17,4 +112,9 @@ export default defineConfig({
       '/ws': { target: 'ws://127.0.0.1:8080', ws: true },
     },
   },
+};
+
+export default defineConfig(({ command }) => {
+  productionBuild(command);
+  return config;
 });

@@ -14,3 +14,9 @@ createRoot(root).render(
 // The sync engine loads after the first paint, in its own chunk: the shell shows from the replica
 // without waiting for it.
 void import('../sync/browser').then(({ startBrowserSync }) => startBrowserSync());
+
+// The label of this build, so a page shows which version it runs (an update is visible, and testable).
+document.documentElement.dataset.build = __APP_BUILD__;
+
+// The service worker, its toast and the install offer: also after the first paint, in their own chunk.
+void import('./pwa/start').then(({ startPwaFeatures }) => startPwaFeatures());

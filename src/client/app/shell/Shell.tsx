@@ -1,5 +1,6 @@
 import { Suspense, useEffect, useState } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
+import { PwaToastSlot } from '../pwa/PwaToastSlot';
 import { ConnectionWidget } from './ConnectionWidget';
 import { Footer } from './Footer';
 import { SideMenu } from './SideMenu';
@@ -33,6 +34,7 @@ export function Shell() {
       <Footer />
       <ConnectionWidget />
       <TabBar />
+      <PwaToastSlot />
     </div>
   );
 }

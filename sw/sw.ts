@@ -1,0 +1,77 @@
+/// <reference lib="webworker" />
+import { clientsClaim } from 'workbox-core';
+import { ExpirationPlugin } from 'workbox-expiration';
+import {
+  cleanupOutdatedCaches,
+  createHandlerBoundToURL,
+  precacheAndRoute,
+  type PrecacheEntry,
+} from 'workbox-precaching';
+import { NavigationRoute, registerRoute } from 'workbox-routing';
+import { CacheFirst } from 'workbox-strategies';
+import type { WorkboxPlugin } from 'workbox-core/types.js';
+
+declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: (PrecacheEntry | string)[] };
+
+/** Largest single picture kept for offline, the same cap as the precache: one photo may not evict dozens. */
+const MAX_MEDIA_BYTES = 2 * 1024 * 1024;
+
+// The app shell and the route chunks, listed by the build (JS, CSS and HTML only: no images, no media,
+// nothing over 2 MiB, see vite.config.ts), so the app opens offline from the home-screen icon after one
+// visit. Old precaches of earlier builds are dropped once this one activates.
+precacheAndRoute(self.__WB_MANIFEST);
+cleanupOutdatedCaches();
+
+// Every app route is the same single page: an offline navigation (a cold start on /excursions, say)
+// gets the cached shell and the client router renders the screen from the replica. Server paths never
+// get the shell: an offline /api, /auth or /ws request must fail as a network error rather than hand
+// HTML to code expecting JSON, and a file path (/sw.js, /manifest.webmanifest, /icons/…) is not a screen.
+registerRoute(
+  new NavigationRoute(createHandlerBoundToURL('/index.html'), {
+    denylist: [/^\/api(\/|$)/, /^\/auth(\/|$)/, /^\/ws(\/|$)/, /\/[^/]+\.[a-z0-9]+$/i],
+  }),
+);
+
+// Caches a whole picture (status 200, not a 206 slice, not an error page) and skips an oversized one.
+const wholeSmallPictures: WorkboxPlugin = {
+  cacheWillUpdate: async ({ response }) => {
+    const length = Number(response.headers.get('Content-Length') ?? 0);
+    return response.status === 200 && length <= MAX_MEDIA_BYTES ? response : null;
+  },
+};
+
+// Pictures of excursions (/api/images) and of places, cities and banners (/api/app_media): cached the
+// first time they are seen, so what a tourist saw once shows again on a mountain road without signal.
+// A media id never changes its bytes (the server marks it immutable), so cache-first is safe and saves
+// the tourist's data. Capped in count and age, and the first thing dropped if storage runs short.
+// Video and other Range requests go to the network: a partial response cannot be cached whole, and
+// video would blow the cap.
+registerRoute(
+  ({ url, request }) =>
+    url.origin === self.location.origin &&
+    (url.pathname.startsWith('/api/images/') || url.pathname.startsWith('/api/app_media/')) &&
+    request.destination === 'image' &&
+    !request.headers.has('range'),
+  new CacheFirst({
+    cacheName: 'media-v1',
+    plugins: [
+      wholeSmallPictures,
+      new ExpirationPlugin({ maxEntries: 400, maxAgeSeconds: 30 * 24 * 3600, purgeOnQuotaError: true }),
+    ],
+  }),
+);
+
+// Everything else (the API, the socket, auth) is not routed and goes straight to the network: the
+// replica in IndexedDB, not an HTTP cache, is what the screens read offline.
+
+// A new version waits until the user presses Reload in the toast (SPEC §1); it never takes over a page
+// by itself, so a page is never switched to new code halfway through what the user is doing. Queued
+// changes live in IndexedDB, which the worker never touches, so they survive the switch.
+self.addEventListener('message', (event) => {
+  if ((event.data as { type?: string } | null)?.type === 'SKIP_WAITING') void self.skipWaiting();
+});
+
+// Once active (the first install, or an update the user accepted) the worker controls every open tab
+// at once: the first visit works offline without a reload, and after an update each tab sees the
+// controller change and reloads itself once onto the new version.
+clientsClaim();

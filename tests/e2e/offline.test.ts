@@ -1,0 +1,155 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Excursion } from '../../src/domain/types';
+import { launchBrowser, openPhone, screenshot } from '../support/browser';
+
+// The installable app offline, against the real product: one online visit installs the worker and
+// fills the caches; after that, cold loads with no network render from the replica and the caches.
+
+const baseUrl = inject('baseUrl');
+let browser: Browser;
+let excursions: Excursion[];
+
+const CATEGORY_SLUGS: Record<string, string> = {
+  Дворцы: 'castles',
+  'Морские прогулки': 'seawalks',
+  Парки: 'parks',
+  Горы: 'mountains',
+};
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  const response = await fetch(`${baseUrl}/api/excursions`);
+  excursions = ((await response.json()) as { excursions: Excursion[] }).excursions;
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+/** The catalogue pictures in the page, loaded or not; only those near the viewport are asked for. */
+function pictures(page: Page): Promise<{ src: string; loaded: boolean; pending: boolean }[]> {
+  return page.evaluate(() =>
+    [...document.querySelectorAll<HTMLImageElement>('main img[src^="/api/"]')]
+      .filter((img) => {
+        // On screen, counting horizontal rows too: a lazy picture off to the side is never asked for.
+        const box = img.getBoundingClientRect();
+        return box.top < window.innerHeight && box.left < window.innerWidth && box.right > 0;
+      })
+      .map((img) => ({
+        src: img.getAttribute('src') ?? '',
+        loaded: img.complete && img.naturalWidth > 0,
+        pending: !img.complete,
+      })),
+  );
+}
+
+/** Waits until every picture on screen has loaded, and returns their addresses. */
+async function loadedPictures(page: Page): Promise<string[]> {
+  await expect
+    .poll(
+      async () => {
+        const all = await pictures(page);
+        const done = all.length > 0 && all.every((picture) => picture.loaded);
+        return done ? 'loaded' : `${page.url()} ${JSON.stringify(all)}`;
+      },
+      { timeout: 20_000 },
+    )
+    .toBe('loaded');
+  return (await pictures(page)).map((picture) => picture.src);
+}
+
+describe('the app offline after one visit', () => {
+  it('cold-loads every screen seen before with its pictures, and never answers /api with the shell', async () => {
+    const seen = excursions.find((e) => e.images.length > 0 && CATEGORY_SLUGS[e.category]) as Excursion;
+    const neverSeen = excursions.find(
+      (e) => e._id !== seen._id && e.images.length > 0 && !e.images.includes(seen.images[0] as string),
+    ) as Excursion;
+    const category = `/excursions/${CATEGORY_SLUGS[seen.category]}`;
+    const { context, page } = await openPhone(browser);
+
+    // First visit: the worker installs, takes control of this very page and says it works offline.
+    await page.goto(baseUrl);
+    await page.waitForFunction(() => navigator.serviceWorker.controller !== null, null, { timeout: 30_000 });
+    const toast = page.getByRole('alert', { name: 'Обновление приложения' });
+    await toast.getByText('App ready to work offline', { exact: true }).waitFor({ timeout: 15_000 });
+    expect(await toast.getByRole('button', { name: 'Reload' }).count()).toBe(0);
+    await screenshot(page, 'pwa-offline-ready');
+    await toast.getByRole('button', { name: 'Close' }).click();
+    expect(await toast.count()).toBe(0);
+
+    // Online, each screen once, waiting for its pictures: that is what "seen" means for the cache.
+    const screens = ['/', '/excursions', '/schedule', `/excursion/${seen._id}`, category];
+    const seenPictures = new Map<string, string[]>();
+    for (const path of screens) {
+      await page.goto(`${baseUrl}${path}`);
+      await page.locator('main h1, main h2, main .excursion-card').first().waitFor({ timeout: 20_000 });
+      seenPictures.set(path, await loadedPictures(page));
+    }
+
+    await context.setOffline(true);
+    // A reload of the open page first (the category page), then a cold load of each screen by address.
+    await page.reload();
+    await page.locator('main .excursion-card h3').first().waitFor({ timeout: 15_000 });
+    for (const path of screens) {
+      await page.goto(`${baseUrl}${path}`);
+      if (path === '/')
+        await page.getByRole('heading', { name: 'Онлайн-сервис экскурсий по Крыму' }).waitFor();
+      if (path === '/excursions' || path === category) {
+        await page.locator('main .excursion-card h3').first().waitFor({ timeout: 15_000 });
+      }
+      if (path === '/schedule') await page.locator('main .tour-row-title').first().waitFor();
+      if (path.startsWith('/excursion/')) {
+        await page.getByRole('heading', { name: seen.title, level: 1 }).waitFor();
+      }
+      // Every picture seen online shows again from the cache: same replica, same screen, same pictures.
+      // A picture that failed would have turned into a placeholder and left the page, so each must be
+      // present, and loaded.
+      for (const src of seenPictures.get(path) ?? []) {
+        const picture = page.locator(`main img[src="${src}"]`).first();
+        await picture.scrollIntoViewIfNeeded({ timeout: 10_000 });
+        await expect
+          .poll(() => picture.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0), {
+            message: `${path}: ${src}`,
+          })
+          .toBe(true);
+      }
+      await page.evaluate(() => window.scrollTo(0, 0));
+      const offline = await loadedPictures(page);
+      expect(offline.length, path).toBeGreaterThan(0);
+      if (path === category) await screenshot(page, 'pwa-offline-category');
+    }
+
+    // An excursion never opened: its text from the replica, a calm placeholder for its cover picture.
+    await page.goto(`${baseUrl}/excursion/${neverSeen._id}`);
+    await page.getByRole('heading', { name: neverSeen.title, level: 1 }).waitFor({ timeout: 15_000 });
+    await page.locator('.excursion-hero .media-placeholder').first().waitFor({ timeout: 15_000 });
+    expect(await page.locator('.excursion-hero img').count()).toBe(0);
+    // The top bar's logo is part of the precached shell.
+    expect(
+      await page
+        .locator('header img[src="/favicon.svg"]')
+        .evaluate((img: HTMLImageElement) => img.naturalWidth),
+    ).toBeGreaterThan(0);
+    await screenshot(page, 'pwa-offline-unseen-excursion');
+
+    // The offline-ready toast appeared once: no cold load offline says it again.
+    expect(await page.getByText('App ready to work offline').count()).toBe(0);
+
+    // The API offline is a network error, never the app shell handed over as data.
+    const apiCall = await page.evaluate(async () => {
+      try {
+        const response = await fetch('/api/excursions');
+        return `answered ${response.status} ${response.headers.get('content-type')}`;
+      } catch (error) {
+        return (error as Error).name;
+      }
+    });
+    expect(apiCall).toBe('TypeError');
+    const navigation = await page.goto(`${baseUrl}/api/excursions`).then(
+      () => 'answered',
+      (error: Error) => error.message,
+    );
+    expect(navigation).toMatch(/net::ERR_INTERNET_DISCONNECTED/);
+    await context.close();
+  });
+});
