@@ -1,7 +1,6 @@
 import { useNavigate } from 'react-router-dom';
 import type { EntityId } from '../../../domain/types';
 import { setFavorite } from '../../sync/actions';
-import { requestPersistentStorage } from '../../sync/storage';
 import { useFavoriteIds } from '../hooks/account';
 import { useReplica } from '../hooks/replica';
 import { useSession } from '../hooks/session';
@@ -25,9 +24,8 @@ export function FavoriteButton({ excursionId, className }: { excursionId: Entity
       navigate('/profile/login');
       return;
     }
-    void setFavorite(db, userId, excursionId, !active).then(() => {
-      if (!active) void requestPersistentStorage().catch(() => undefined);
-    });
+    // Persistent storage is asked for by the PWA layer once the replica holds a favourite.
+    void setFavorite(db, userId, excursionId, !active);
   };
 
   return (
