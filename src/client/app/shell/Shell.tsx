@@ -1,12 +1,16 @@
-import { Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
 import { PwaToastSlot } from '../pwa/PwaToastSlot';
-import { ConnectionWidget } from './ConnectionWidget';
 import { Footer } from './Footer';
 import { SideMenu } from './SideMenu';
-import { StatusBanners } from './StatusBanners';
 import { TabBar } from './TabBar';
 import { TopBar } from './TopBar';
+
+// The status pieces read the replica; they load with Dexie just after the first paint.
+const StatusBanners = lazy(async () => ({ default: (await import('./StatusBanners')).StatusBanners }));
+const ConnectionWidget = lazy(async () => ({
+  default: (await import('./ConnectionWidget')).ConnectionWidget,
+}));
 
 /** The frame of every screen: top bar, page, footer and the bottom tab menu. */
 export function Shell() {
@@ -23,7 +27,9 @@ export function Shell() {
     <div className="shell">
       <TopBar menuOpen={menuOpen} onToggleMenu={() => setMenuOpen((open) => !open)} />
       <SideMenu open={menuOpen} onClose={() => setMenuOpen(false)} />
-      <StatusBanners />
+      <Suspense fallback={null}>
+        <StatusBanners />
+      </Suspense>
       {/* Keyed by path so the 0.15 s page transition replays on each navigation. */}
       <main className="page" key={location.pathname}>
         {/* A lazily loaded screen suspends here, inside the frame, so the shell never blinks. */}
@@ -32,7 +38,9 @@ export function Shell() {
         </Suspense>
       </main>
       <Footer />
-      <ConnectionWidget />
+      <Suspense fallback={null}>
+        <ConnectionWidget />
+      </Suspense>
       <TabBar />
       <PwaToastSlot />
     </div>

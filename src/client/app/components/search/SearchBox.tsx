@@ -1,11 +1,13 @@
 import './search.css';
-import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { lazy, Suspense, useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { isSearchActive } from '../../../../domain/search';
 import { Icon } from '../../shell/icons';
 import { ErrorBoundary } from './ErrorBoundary';
 import { Glyph } from './glyphs';
-import { SearchResults } from './SearchResults';
 import { SEARCH } from './strings';
+
+// The results read the replica; their code (and Dexie) loads when the box first opens.
+const SearchResults = lazy(async () => ({ default: (await import('./SearchResults')).SearchResults }));
 
 /**
  * SPEC §2 'Search box': idle under 3 characters, then a dropdown (max 400px high) of matches grouped
@@ -88,7 +90,9 @@ export function SearchBox() {
         <div id={panelId} className="search-panel" role="region" aria-label={SEARCH.results}>
           {/* Inside the open panel, so closing and reopening the box retries a failed read. */}
           <ErrorBoundary fallback={() => <p className="search-status">{SEARCH.error}</p>}>
-            <SearchResults query={query} idPrefix={panelId} />
+            <Suspense fallback={<p className="search-status">{SEARCH.loading}</p>}>
+              <SearchResults query={query} idPrefix={panelId} />
+            </Suspense>
           </ErrorBoundary>
         </div>
       )}

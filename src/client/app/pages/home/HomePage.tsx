@@ -1,28 +1,27 @@
 import './home.css';
-import { DateForm } from '../../components/dates/DateForm';
-import { CityGrid } from '../../components/search/CityGrid';
-import { ErrorBoundary } from '../../components/search/ErrorBoundary';
-import { PlacesGrid } from '../../components/search/PlacesGrid';
+import { lazy, Suspense } from 'react';
 import { SearchBox } from '../../components/search/SearchBox';
-import { GRIDS } from '../../components/search/strings';
-import { useHasSynced } from '../../hooks/account';
-import { useCities, usePlaces } from '../../hooks/places';
 import { Hero } from './Hero';
 import { HomeSection } from './HomeSection';
-import { PopularRow } from './PopularRow';
 import { HOME_PAGE } from './strings';
 
-/** Before the first sync an empty list means "not loaded yet", so the grids keep their skeletons. */
-function loaded<T>(rows: T[] | undefined, synced: boolean | undefined): T[] | undefined {
-  return rows === undefined || (rows.length === 0 && synced !== true) ? undefined : rows;
-}
+// The first paint is the shell, the search field and the hero: no database code. The sections that
+// read the replica arrive in their own chunk with Dexie right after, so the home route's first render
+// stays within its byte budget; offline they come from the precache at once.
+const HomeSections = lazy(async () => ({ default: (await import('./HomeSections')).HomeSections }));
 
-function Places() {
-  return <PlacesGrid places={loaded(usePlaces(), useHasSynced())} rows={2} label={HOME_PAGE.places} />;
-}
-
-function Cities() {
-  return <CityGrid cities={loaded(useCities(), useHasSynced())} rows={1} label={HOME_PAGE.cities} />;
+/** Same headings and boxes as the real sections, so nothing shifts when they arrive. */
+function SectionsPlaceholder() {
+  return (
+    <>
+      <HomeSection id="home-popular" title={HOME_PAGE.popular} to="/excursions">
+        <div className="excursion-row-skeleton" aria-hidden="true" />
+      </HomeSection>
+      <HomeSection id="home-places" title={HOME_PAGE.places} to="/stories">
+        <div className="home-places-placeholder" aria-hidden="true" />
+      </HomeSection>
+    </>
+  );
 }
 
 /** SPEC §2 '/': search, hero, popular excursions, historical places, destinations and the date form. */
@@ -31,28 +30,9 @@ export function HomePage() {
     <div className="home">
       <SearchBox />
       <Hero />
-      <HomeSection id="home-popular" title={HOME_PAGE.popular} to="/excursions">
-        <ErrorBoundary
-          fallback={(error) => <p className="home-status">{HOME_PAGE.excursionsError(error.message)}</p>}
-        >
-          <PopularRow labelledBy="home-popular" />
-        </ErrorBoundary>
-      </HomeSection>
-      <HomeSection id="home-places" title={HOME_PAGE.places} to="/stories">
-        <ErrorBoundary fallback={() => <p className="home-status">{HOME_PAGE.placesError}</p>}>
-          <Places />
-        </ErrorBoundary>
-      </HomeSection>
-      <HomeSection id="home-cities" title={HOME_PAGE.cities}>
-        <ErrorBoundary fallback={(error) => <p className="home-status">{GRIDS.error(error.message)}</p>}>
-          <Cities />
-        </ErrorBoundary>
-      </HomeSection>
-      <HomeSection id="home-date" title={HOME_PAGE.dateForm} text={HOME_PAGE.dateFormText}>
-        <div className="home-date-card">
-          <DateForm labelledBy="home-date" />
-        </div>
-      </HomeSection>
+      <Suspense fallback={<SectionsPlaceholder />}>
+        <HomeSections />
+      </Suspense>
     </div>
   );
 }
