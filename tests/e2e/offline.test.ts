@@ -104,13 +104,24 @@ describe('the app offline after one visit', () => {
       // Every picture seen online shows again from the cache: same replica, same screen, same pictures.
       // A picture that failed would have turned into a placeholder and left the page, so each must be
       // present, and loaded.
+      // The locator is resolved afresh on every poll: a carousel swaps its first picture's element when
+      // the slider code arrives, so a handle taken once can go stale.
       for (const src of seenPictures.get(path) ?? []) {
         const picture = page.locator(`main img[src="${src}"]`).first();
-        await picture.scrollIntoViewIfNeeded({ timeout: 10_000 });
         await expect
-          .poll(() => picture.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0), {
-            message: `${path}: ${src}`,
-          })
+          .poll(
+            async () => {
+              try {
+                await picture.scrollIntoViewIfNeeded({ timeout: 2_000 });
+                return await picture.evaluate(
+                  (img: HTMLImageElement) => img.complete && img.naturalWidth > 0,
+                );
+              } catch {
+                return false;
+              }
+            },
+            { message: `${path}: ${src}`, timeout: 15_000 },
+          )
           .toBe(true);
       }
       await page.evaluate(() => window.scrollTo(0, 0));
