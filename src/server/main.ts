@@ -5,6 +5,7 @@ import { serve } from '@hono/node-server';
 import type { Config } from './config';
 import { createApp } from './http/app';
 import { createLogger, type Logger } from './log';
+import { createMailer } from './mail/mailer';
 import { openMediaStore } from './media/store';
 import { createEventBus, type EventBus } from './realtime/events';
 import { createRealtimeHub, type RealtimeHub } from './realtime/hub';
@@ -52,7 +53,11 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     const tokens = createTokenService(await loadTokenSecret(config.JWT_SECRET, dataDir));
     const events = createEventBus();
     const hub = createRealtimeHub({ db, tokens, events, log });
-    const app = createApp({ config, db, media, log, now, events, tokens }, { distDir: options.distDir });
+    const mailer = createMailer(config, log);
+    const app = createApp(
+      { config, db, media, log, now, events, tokens, mailer },
+      { distDir: options.distDir },
+    );
     const server = await new Promise<Server>((ready) => {
       const s = serve({ fetch: app.fetch, port: config.PORT, hostname: config.HOST }, () =>
         ready(s as Server),

@@ -6,7 +6,9 @@ import { MediaRejectedError } from '../media/errors';
 import type { AppDeps } from './deps';
 import { HttpError, errorResponse } from './errors';
 import { catalogueRoutes } from './routes/catalogue';
+import { authRoutes } from './routes/auth';
 import { appMediaRoutes, imageRoutes } from './routes/media';
+import { profileRoutes, uploadRoutes } from './routes/profile';
 import { syncRoutes } from './routes/sync';
 import { tourWriteRoutes } from './routes/tours';
 import { userRoutes } from './routes/users';
@@ -26,14 +28,14 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): Hono {
 
   app.use('*', compress());
   // JSON calls are small; a huge body is refused before it is read. Upload routes set their own cap.
-  app.use(
-    '/api/*',
-    bodyLimit({
-      maxSize: JSON_BODY_LIMIT,
-      // The rest of the body is never read, so the connection cannot be reused: say so.
-      onError: (c) => c.json({ detail: 'Слишком большой запрос' }, 413, { Connection: 'close' }),
-    }),
-  );
+  const jsonLimit = bodyLimit({
+    maxSize: JSON_BODY_LIMIT,
+    // The rest of the body is never read, so the connection cannot be reused: say so.
+    onError: (c) => c.json({ detail: 'Слишком большой запрос' }, 413, { Connection: 'close' }),
+  });
+  // The avatar upload sets its own, larger cap (routes/profile.ts).
+  app.use('/api/*', (c, next) => (/^\/api\/uploadfile\/?$/.test(c.req.path) ? next() : jsonLimit(c, next)));
+  app.use('/auth/*', jsonLimit);
 
   app.get('/api/health', (c) =>
     options.isReady && !options.isReady()
@@ -44,7 +46,10 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): Hono {
   app.route('/api', catalogueRoutes(deps));
   app.route('/api/tours', tourWriteRoutes(deps));
   app.route('/api/sync', syncRoutes(deps));
+  app.route('/api/users', profileRoutes(deps));
   app.route('/api/users', userRoutes(deps));
+  app.route('/api', uploadRoutes(deps));
+  app.route('/auth', authRoutes(deps));
   app.route('/api/images', imageRoutes(deps));
   app.route('/api/app_media', appMediaRoutes(deps));
 

@@ -1,5 +1,6 @@
 import type { Config } from '../config';
 import type { Logger } from '../log';
+import type { Mailer } from '../mail/mailer';
 import type { MediaStore } from '../media/store';
 import type { EventBus } from '../realtime/events';
 import type { TokenService } from '../services/tokens';
@@ -13,6 +14,8 @@ export interface AppDeps {
   log: Logger;
   events: EventBus;
   tokens: TokenService;
+  /** Sends the login codes (SMTP, or the log without SMTP_URL). */
+  mailer: Mailer;
   /** The current time; replaceable so tests can move the clock. */
   now: () => Date;
 }

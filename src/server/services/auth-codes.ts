@@ -1,0 +1,71 @@
+import { createHash, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
+import { VERIFICATION_CODE_LENGTH } from '../../protocol/auth';
+import type { Queryable } from '../storage/db';
+
+// E-mailed six-digit codes. A code is drawn from the CSPRNG, stored only as sha256(salt || code),
+// lives CODE_TTL_MS, is single-use, and dies after MAX_CODE_ATTEMPTS wrong tries. Only the user's
+// newest code counts: a new login attempt silently voids the previous one (the attempt binding).
+
+export const CODE_TTL_MS = 10 * 60_000;
+export const MAX_CODE_ATTEMPTS = 5;
+
+function hashCode(salt: string, code: string): string {
+  return createHash('sha256').update(salt).update(code).digest('hex');
+}
+
+export function newCode(): string {
+  return String(randomInt(0, 10 ** VERIFICATION_CODE_LENGTH)).padStart(VERIFICATION_CODE_LENGTH, '0');
+}
+
+/** Stores a fresh code for the user and returns it (to be mailed, never logged elsewhere). */
+export async function issueCode(db: Queryable, userId: number, now: Date): Promise<string> {
+  const code = newCode();
+  const salt = randomBytes(16).toString('hex');
+  await db.query(
+    `INSERT INTO login_codes (user_id, attempt_id, salt, code_hash, expires_at, created_at)
+     VALUES ($1, $2, $3, $4, $5, $6)`,
+    [
+      userId,
+      randomBytes(16).toString('hex'),
+      salt,
+      hashCode(salt, code),
+      new Date(now.getTime() + CODE_TTL_MS),
+      now,
+    ],
+  );
+  return code;
+}
+
+export type CodeCheck = 'ok' | 'wrong' | 'dead';
+
+interface CodeRow {
+  id: number;
+  salt: string;
+  code_hash: string;
+  expires_at: Date;
+  attempts: number;
+  used_at: Date | null;
+}
+
+/**
+ * Checks a code against the user's newest one and consumes it on success. Runs in the caller's
+ * transaction; the row lock makes two concurrent checks of one code count as two tries and lets
+ * only one of them consume it.
+ */
+export async function checkCode(tx: Queryable, userId: number, code: string, now: Date): Promise<CodeCheck> {
+  const [row] = await tx.query<CodeRow>(
+    `SELECT id, salt, code_hash, expires_at, attempts, used_at FROM login_codes
+     WHERE user_id = $1 ORDER BY id DESC LIMIT 1 FOR UPDATE`,
+    [userId],
+  );
+  if (!row || row.used_at || row.attempts >= MAX_CODE_ATTEMPTS) return 'dead';
+  if (new Date(row.expires_at).getTime() <= now.getTime()) return 'dead';
+  const expected = Buffer.from(row.code_hash, 'hex');
+  const actual = Buffer.from(hashCode(row.salt, code), 'hex');
+  if (!timingSafeEqual(expected, actual)) {
+    await tx.query('UPDATE login_codes SET attempts = attempts + 1 WHERE id = $1', [row.id]);
+    return 'wrong';
+  }
+  await tx.query('UPDATE login_codes SET used_at = $2 WHERE id = $1', [row.id, now]);
+  return 'ok';
+}

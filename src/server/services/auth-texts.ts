@@ -1,0 +1,42 @@
+// Every Russian text of registration, login and the e-mailed code, in one place.
+
+export const AUTH_SERVICE_TEXTS = {
+  badRequest: 'Проверьте e-mail и пароль (не короче 6 символов)',
+  badCodeRequest: 'Введите e-mail и шестизначный код',
+  userExists: 'Пользователь уже существует',
+  badCredentials: 'Неверный e-mail или пароль',
+  wrongCode: 'Неверный код',
+  codeExpired: 'Код недействителен или истёк, запросите новый',
+  tooMany: 'Слишком много попыток, попробуйте позже',
+  mailFailed: 'Не удалось отправить письмо с кодом, попробуйте позже',
+} as const;
+
+export const CODE_MAIL = {
+  subject: 'Код подтверждения — Экскурсии по Крыму',
+  text: (code: string, minutes: number) =>
+    [
+      'Здравствуйте!',
+      '',
+      `Ваш код подтверждения: ${code}`,
+      '',
+      `Код действует ${minutes} минут. Никому его не сообщайте.`,
+      'Если вы не входили на сайт, просто проигнорируйте это письмо.',
+    ].join('\n'),
+} as const;
+
+export const ROLE_TEXTS = {
+  promoted: 'Пользователь успешно повышен до продавца',
+  demoted: 'Продавец успешно понижен до пользователя',
+  userNotFound: 'Пользователь не найден',
+  badUserId: 'Некорректный идентификатор пользователя',
+  adminOnly: 'Только администратор может менять роли',
+  adminRole: 'Роль администратора здесь изменить нельзя',
+} as const;
+
+export const PROFILE_TEXTS = {
+  notYours: 'Можно менять только свой профиль',
+  badProfile: 'Проверьте поля профиля: телефон обязателен, e-mail должен быть корректным',
+  emailTaken: 'Этот e-mail уже занят',
+  badAvatar: 'Аватар не найден, загрузите его снова',
+  noFile: 'Прикрепите изображение в поле file',
+} as const;

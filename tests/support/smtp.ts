@@ -1,0 +1,75 @@
+import type { AddressInfo } from 'node:net';
+import { SMTPServer } from 'smtp-server';
+
+// A real SMTP server on loopback for tests: it accepts every message and keeps its raw text, so a
+// test can read the code out of the e-mail the server really sent.
+
+export interface CapturedMail {
+  to: string[];
+  raw: string;
+}
+
+export interface TestSmtp {
+  url: string;
+  messages: CapturedMail[];
+  /** The six-digit code of the newest message to `to`, waiting for it to arrive. */
+  codeFor(to: string, after?: number): Promise<string>;
+  close(): Promise<void>;
+}
+
+export async function startTestSmtp(): Promise<TestSmtp> {
+  const messages: CapturedMail[] = [];
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    logger: false,
+    onData(stream, session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+      stream.on('end', () => {
+        messages.push({
+          to: session.envelope.rcptTo.map((r) => r.address.toLowerCase()),
+          raw: Buffer.concat(chunks).toString('utf8'),
+        });
+        callback();
+      });
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.server.address() as AddressInfo;
+  return {
+    url: `smtp://127.0.0.1:${port}`,
+    messages,
+    async codeFor(to, after = 0) {
+      for (let i = 0; i < 100; i++) {
+        const mine = messages.slice(after).filter((m) => m.to.includes(to.toLowerCase()));
+        const last = mine.at(-1);
+        if (last) return extractCode(last.raw);
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      throw new Error(`no mail to ${to}`);
+    },
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+/** The code from the Russian text ("Ваш код подтверждения: 123456"), after undoing the transfer encoding. */
+export function extractCode(raw: string): string {
+  const headerEnd = raw.search(/\r?\n\r?\n/);
+  const text = decodeBody(raw, headerEnd >= 0 ? raw.slice(headerEnd) : raw);
+  const match = /код подтверждения:\s*(\d{6})/i.exec(text);
+  if (!match?.[1]) throw new Error(`no code in mail:\n${raw}`);
+  return match[1];
+}
+
+function decodeBody(raw: string, body: string): string {
+  if (/content-transfer-encoding:\s*base64/i.test(raw))
+    return Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8');
+  if (/content-transfer-encoding:\s*quoted-printable/i.test(raw)) {
+    const bytes = body
+      .replace(/=\r?\n/g, '')
+      .replace(/=([0-9A-F]{2})/gi, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+    return Buffer.from(bytes, 'latin1').toString('utf8');
+  }
+  return body;
+}
