@@ -19,7 +19,7 @@ export function CategoryTiles({ exclude, label }: { exclude?: CategoryPageInfo; 
   const banners = useBanners();
   const shown = CATEGORY_PAGES.filter((info) => info.slug !== exclude?.slug);
   return (
-    <ul className="category-tiles" aria-label={label}>
+    <ul className="h-scroll category-tiles" aria-label={label}>
       {shown.map((info) => {
         const banner = bannerFor(banners, info);
         const state: CategoryState = { category: info.category };

@@ -23,7 +23,7 @@ export function ScrollGrid({
   const columns = Math.max(1, Math.ceil(count / rows));
   const style = { '--grid-columns': columns } as CSSProperties;
   return (
-    <ul className="scroll-grid" style={style} aria-label={label} aria-busy={busy || undefined}>
+    <ul className="h-scroll scroll-grid" style={style} aria-label={label} aria-busy={busy || undefined}>
       {children}
     </ul>
   );

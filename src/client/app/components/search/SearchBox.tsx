@@ -75,7 +75,7 @@ export function SearchBox() {
         {query !== '' && (
           <button
             type="button"
-            className="search-clear"
+            className="icon-button search-clear"
             aria-label={SEARCH.clear}
             onClick={() => {
               setQuery('');

@@ -14,7 +14,7 @@ export function PopularRow({ labelledBy }: { labelledBy: string }) {
 
   if (list === undefined || (list.excursions.length === 0 && synced !== true)) {
     return (
-      <div className="excursion-row" aria-busy="true">
+      <div className="h-scroll excursion-row" aria-busy="true">
         <p className="excursion-row-item excursion-row-skeleton">{HOME_PAGE.loadingExcursions}</p>
         <div className="excursion-row-item excursion-row-skeleton" aria-hidden="true" />
       </div>
@@ -22,7 +22,7 @@ export function PopularRow({ labelledBy }: { labelledBy: string }) {
   }
   if (list.excursions.length === 0) return <p className="home-status">{HOME_PAGE.noExcursions}</p>;
   return (
-    <ul className="excursion-row" aria-labelledby={labelledBy}>
+    <ul className="h-scroll excursion-row" aria-labelledby={labelledBy}>
       {list.excursions.slice(0, POPULAR_COUNT).map((excursion) => (
         <li key={excursion._id} className="excursion-row-item">
           <ExcursionCard excursion={excursion} nearestTour={list.nearest.get(excursion._id)} user={user} />
