@@ -1,4 +1,6 @@
+import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
 import { SMTPServer } from 'smtp-server';
 
 // A real SMTP server on loopback for tests: it accepts every message and keeps its raw text, so a
@@ -17,7 +19,12 @@ export interface TestSmtp {
   close(): Promise<void>;
 }
 
-export async function startTestSmtp(): Promise<TestSmtp> {
+/**
+ * `saveTo`: also write each message to that folder as `{n}.json`, so tests in other processes (the
+ * e2e workers, while the server runs in the global setup) can read the codes (see `mailedCode`).
+ */
+export async function startTestSmtp(options: { saveTo?: string } = {}): Promise<TestSmtp> {
+  if (options.saveTo) await mkdir(options.saveTo, { recursive: true });
   const messages: CapturedMail[] = [];
   const server = new SMTPServer({
     authOptional: true,
@@ -27,11 +34,14 @@ export async function startTestSmtp(): Promise<TestSmtp> {
       const chunks: Buffer[] = [];
       stream.on('data', (chunk: Buffer) => chunks.push(chunk));
       stream.on('end', () => {
-        messages.push({
+        const mail = {
           to: session.envelope.rcptTo.map((r) => r.address.toLowerCase()),
           raw: Buffer.concat(chunks).toString('utf8'),
-        });
-        callback();
+        };
+        messages.push(mail);
+        if (!options.saveTo) return callback();
+        const name = `${String(messages.length).padStart(6, '0')}.json`;
+        writeFile(join(options.saveTo, name), JSON.stringify(mail)).then(() => callback(), callback);
       });
     },
   });
@@ -72,4 +82,23 @@ function decodeBody(raw: string, body: string): string {
     return Buffer.from(bytes, 'latin1').toString('utf8');
   }
   return body;
+}
+
+/** The code of the newest mail to `to` saved in `dir` after the first `after` files, waiting up to 5 s. */
+export async function mailedCode(dir: string, to: string, after = 0): Promise<string> {
+  for (let i = 0; i < 100; i++) {
+    const names = (await readdir(dir)).sort().slice(after);
+    const mails = await Promise.all(
+      names.map(async (name) => JSON.parse(await readFile(join(dir, name), 'utf8')) as CapturedMail),
+    );
+    const last = mails.filter((m) => m.to.includes(to.toLowerCase())).at(-1);
+    if (last) return extractCode(last.raw);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  throw new Error(`no mail to ${to} in ${dir}`);
+}
+
+/** How many mails `dir` holds now: pass it as `after` to wait for the next one. */
+export async function mailCount(dir: string): Promise<number> {
+  return (await readdir(dir)).length;
 }

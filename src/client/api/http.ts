@@ -22,6 +22,8 @@ export interface HttpAnswer<T = unknown> {
 
 export interface RequestOptions {
   body?: unknown;
+  /** A multipart body (file uploads); the browser sets its Content-Type with the boundary. */
+  form?: FormData;
   token?: string | null;
   idempotencyKey?: string;
   headers?: Record<string, string>;
@@ -41,7 +43,7 @@ export function createHttpClient(
       const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
       if (options.token) headers[AUTHORIZATION_HEADER] = bearer(options.token);
       if (options.idempotencyKey) headers[IDEMPOTENCY_KEY_HEADER] = options.idempotencyKey;
-      let body: string | undefined;
+      let body: string | FormData | undefined = options.form;
       if (options.body !== undefined) {
         headers['Content-Type'] = 'application/json';
         body = JSON.stringify(options.body);

@@ -77,3 +77,8 @@ export const STATUS = {
   rejected: 'Изменение отменено',
   dismiss: 'Закрыть',
 } as const;
+
+/** The session (SPEC §2 "Routes that need login", §4). */
+export const SESSION = {
+  loading: 'Загрузка...',
+} as const;

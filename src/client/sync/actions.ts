@@ -1,6 +1,7 @@
 import { TEMPORARY_TOUR_PREFIX } from '../../domain/schedule-editor';
+import { liveQuery } from 'dexie';
 import type { ReplicaDb } from '../db/schema';
-import type { ToursCreatePayload } from './mutations';
+import type { ProfilePayload, ToursCreatePayload } from './mutations';
 import { enqueue } from './enqueue';
 
 // What screens call to change data that works offline. Each writes the replica and the outbox in one
@@ -55,4 +56,40 @@ export async function deleteTours(db: ReplicaDb, userId: number, tourIds: string
   });
   const remote = tourIds.filter((id) => !local.has(id));
   if (remote.length > 0) await enqueue(db, 'tours.delete', { tourIds: remote }, userId);
+}
+
+/** Saves the profile (SPEC §2 "Profile account"): the replica at once, the server when it can. */
+export function updateProfile(db: ReplicaDb, fields: ProfilePayload): Promise<string> {
+  return enqueue(db, 'profile.update', fields, fields.userId);
+}
+
+export type Settlement = { state: 'accepted' } | { state: 'rejected'; reason: string } | { state: 'queued' };
+
+/**
+ * Waits up to `timeoutMs` for a queued mutation to be answered: accepted (its outbox row is gone with
+ * no rejection), rejected (with the server's reason), or still queued (offline or slow), in which
+ * case it is kept and sent later.
+ */
+export function awaitSettled(db: ReplicaDb, mutationId: string, timeoutMs: number): Promise<Settlement> {
+  return new Promise((resolve) => {
+    let done = false;
+    const finish = (result: Settlement) => {
+      if (done) return;
+      done = true;
+      clearTimeout(timer);
+      subscription.unsubscribe();
+      resolve(result);
+    };
+    const timer = setTimeout(() => finish({ state: 'queued' }), timeoutMs);
+    const subscription = liveQuery(async () => {
+      const queued = await db.outbox.where('id').equals(mutationId).count();
+      return queued > 0 ? null : ((await db.rejections.get(mutationId)) ?? false);
+    }).subscribe({
+      next: (result) => {
+        if (result === null) return;
+        finish(result ? { state: 'rejected', reason: result.reason } : { state: 'accepted' });
+      },
+      error: () => finish({ state: 'queued' }),
+    });
+  });
 }

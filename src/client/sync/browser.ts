@@ -2,7 +2,8 @@ import { replicaDb } from '../db/schema';
 import { createSyncEngine, type SyncEngine } from './engine';
 import type { LockManagerLike } from './leader';
 import type { WebSocketLike } from './live';
-import { readSession } from './session';
+import { checkSession } from './account';
+import { onSessionChange, readSession } from './session';
 
 // Starts the sync engine in a browser tab: same-origin HTTP and socket, window events, Web Locks.
 
@@ -26,8 +27,13 @@ export function startBrowserSync(): SyncEngine {
     events: window,
     isOnline: () => navigator.onLine,
     isVisible: () => document.visibilityState === 'visible',
+    // users/me decides: a refused token signs out (SPEC §4); a passing glitch changes nothing.
+    onUnauthorized: () => void checkSession({ db }),
   });
   engine.start();
+  // A stored token restores the session only if the server still accepts it.
+  void checkSession({ db });
+  onSessionChange(() => engine?.sessionChanged());
   // Another tab logged in or out: follow it.
   window.addEventListener('storage', (event) => {
     if (event.key === 'access_token') engine?.sessionChanged();

@@ -40,6 +40,8 @@ export interface EngineOptions {
   isVisible?: () => boolean;
   now?: () => number;
   random?: () => number;
+  /** The server refused the token (expired, revoked by a demotion or logout everywhere). */
+  onUnauthorized?: () => void;
 }
 
 export interface SyncEngine {
@@ -96,9 +98,10 @@ export function createSyncEngine(options: EngineOptions): SyncEngine {
     if (outcome?.ok)
       await updateStatus(db, { lastSyncedAt: now(), lastError: null, online: true, storageFull: false });
     else if (outcome?.error === 'offline') await updateStatus(db, { online: false });
-    else if (outcome?.error === 'unauthorized')
+    else if (outcome?.error === 'unauthorized') {
       await updateStatus(db, { paused: true, lastError: 'unauthorized' });
-    else if (outcome) await updateStatus(db, { lastError: outcome.error });
+      options.onUnauthorized?.();
+    } else if (outcome) await updateStatus(db, { lastError: outcome.error });
     return outcome;
   };
 
@@ -107,6 +110,7 @@ export function createSyncEngine(options: EngineOptions): SyncEngine {
     const result = await guard(() => flushOutbox({ db, http, token, userId, now, random: options.random }));
     if (!result) return null;
     await updateStatus(db, { paused: result.state === 'paused' });
+    if (result.state === 'paused' && result.reason === 'unauthorized') options.onUnauthorized?.();
     if (flushTimer) clearTimeout(flushTimer);
     flushTimer = null;
     if (result.state === 'waiting' || result.state === 'offline') {

@@ -1,4 +1,4 @@
-import type { Tour } from '../../domain/types';
+import type { Tour, User } from '../../domain/types';
 import type { SyncCollection } from '../../protocol/sync';
 import type { FavoriteRow, MutationKind, ReplicaDb, Replicated } from '../db/schema';
 
@@ -39,6 +39,17 @@ export interface ToursCreatePayload {
 
 export interface ToursDeletePayload {
   tourIds: string[];
+}
+
+/** The editable profile fields of SPEC §2 "Profile account"; the phone as typed (the server keeps digits). */
+export interface ProfilePayload {
+  userId: number;
+  name: string;
+  surname: string;
+  middlename: string;
+  phone: string;
+  email: string;
+  avatar: string;
 }
 
 const bump = (pending: number | undefined, by: number) => {
@@ -141,11 +152,45 @@ const toursDelete: MutationSpec<ToursDeletePayload> = {
   touches: ({ tourIds }) => tourIds.map((key) => ({ collection: 'tours', key })),
 };
 
+const digits = (phone: string) => phone.replace(/\D/g, '');
+
+const profileUpdate: MutationSpec<ProfilePayload> = {
+  async apply(db, { userId, phone, ...fields }) {
+    const before = await db.users.get(userId);
+    if (!before) return null;
+    await db.users.put({ ...before, ...fields, phone: digits(phone), _pending: bump(before._pending, 1) });
+    return before;
+  },
+  request: ({ userId: _id, ...fields }, userId) => ({
+    method: 'PUT',
+    path: `/api/users/${userId}`,
+    body: fields,
+  }),
+  async acknowledge(db, { userId }, data) {
+    const row = await db.users.get(userId);
+    if (!row) return;
+    const pending = bump(row._pending, -1);
+    // The server's normalised copy wins unless a later edit is still queued.
+    const saved = !pending && data && typeof data === 'object' ? (data as User) : row;
+    await db.users.put({ ...row, ...saved, _v: row._v, _pending: pending });
+  },
+  async rollback(db, { userId }, undo) {
+    const row = await db.users.get(userId);
+    if (!row) return;
+    const pending = bump(row._pending, -1);
+    const previous = undo as Replicated<User> | null;
+    if (pending || !previous) await db.users.put({ ...row, _pending: pending });
+    else await db.users.put({ ...previous, _v: Math.max(previous._v, row._v), _pending: undefined });
+  },
+  touches: ({ userId }) => [{ collection: 'user', key: userId }],
+};
+
 export const MUTATIONS: Partial<Record<MutationKind, MutationSpec<never>>> = {
   'favorite.set': favorite(true) as MutationSpec<never>,
   'favorite.unset': favorite(false) as MutationSpec<never>,
   'tours.create': toursCreate as MutationSpec<never>,
   'tours.delete': toursDelete as MutationSpec<never>,
+  'profile.update': profileUpdate as MutationSpec<never>,
 };
 
 export function specOf(kind: MutationKind): MutationSpec<unknown> {

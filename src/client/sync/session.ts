@@ -1,8 +1,9 @@
 import { ACCESS_TOKEN_STORAGE_KEY } from '../../protocol/headers';
 import type { Session } from './engine';
 
-// The session as the sync engine needs it: the access token from local storage (SPEC §9) and the
-// user id inside it. The id is only read, not trusted: the server checks the token's signature.
+// The session as the app and the sync engine see it: the access token in local storage (SPEC §9)
+// and the user id inside it. The id is only read, not trusted: the server checks the signature.
+// Writing the token goes through here, so every listener (screens, the sync engine) hears of it.
 
 export function userIdFromToken(token: string): number | null {
   const payload = token.split('.')[1];
@@ -23,5 +24,26 @@ export function readSession(storage: Pick<Storage, 'getItem'>): Session {
   } catch {
     // Storage can be unavailable (private mode, disabled cookies): behave as signed out.
   }
-  return token ? { token, userId: userIdFromToken(token) } : { token: null, userId: null };
+  const userId = token ? userIdFromToken(token) : null;
+  // A token without a readable user is no session at all.
+  return token && userId !== null ? { token, userId } : { token: null, userId: null };
+}
+
+const listeners = new Set<() => void>();
+
+/** Hears this tab's logins and logouts; another tab's arrive as `storage` events. */
+export function onSessionChange(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+/** Stores or removes the token, then tells every listener. */
+export function writeToken(storage: Pick<Storage, 'setItem' | 'removeItem'>, token: string | null): void {
+  try {
+    if (token) storage.setItem(ACCESS_TOKEN_STORAGE_KEY, token);
+    else storage.removeItem(ACCESS_TOKEN_STORAGE_KEY);
+  } catch {
+    // Unavailable storage: the session lives until the page closes.
+  }
+  for (const listener of listeners) listener();
 }

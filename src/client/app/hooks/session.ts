@@ -1,11 +1,11 @@
 import { useSyncExternalStore } from 'react';
-import { readSession } from '../../sync/session';
+import { ACCESS_TOKEN_STORAGE_KEY } from '../../../protocol/headers';
+import { onSessionChange, readSession } from '../../sync/session';
 import type { Session } from '../../sync/engine';
 
-// The signed-in user as the token in local storage says, updated when this or another tab logs in
-// or out. Login itself (issue: accounts) writes the token and calls notifySessionChanged().
+// The signed-in user as the token in local storage says, updated when this tab logs in or out
+// (client/sync/account writes the token) or another tab does (a `storage` event).
 
-const listeners = new Set<() => void>();
 let cached: { token: string | null; session: Session } | null = null;
 
 function snapshot(): Session {
@@ -15,19 +15,15 @@ function snapshot(): Session {
 }
 
 function subscribe(listener: () => void): () => void {
-  listeners.add(listener);
+  const stop = onSessionChange(listener);
   const onStorage = (event: StorageEvent) => {
-    if (event.key === null || event.key === 'access_token') listener();
+    if (event.key === null || event.key === ACCESS_TOKEN_STORAGE_KEY) listener();
   };
   window.addEventListener('storage', onStorage);
   return () => {
-    listeners.delete(listener);
+    stop();
     window.removeEventListener('storage', onStorage);
   };
-}
-
-export function notifySessionChanged(): void {
-  for (const listener of listeners) listener();
 }
 
 export function useSession(): Session {

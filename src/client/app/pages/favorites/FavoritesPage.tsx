@@ -1,22 +1,15 @@
 import './favorites.css';
-import { Link, Navigate } from 'react-router-dom';
+import { Link } from 'react-router-dom';
 import { useFavoriteExcursions, useHasSynced } from '../../hooks/account';
 import { useNearestTours } from '../../hooks/catalogue';
-import { useSession } from '../../hooks/session';
 import { excursionCount } from '../../components/lists/counts';
 import { ExcursionCardList } from '../../components/lists/ExcursionCardList';
 import { ListStatus } from '../../components/lists/ListStatus';
 import { listPhase } from '../../components/lists/phase';
 import { FAVORITES } from './strings';
 
-/** /favorite (SPEC §2): needs login; anonymous visitors go to the login page. */
+/** /favorite (SPEC §2): behind RequireAuth, so anonymous visitors are already on the login page. */
 export function FavoritesPage() {
-  const { userId } = useSession();
-  if (userId === null) return <Navigate to="/profile/login" replace />;
-  return <Favorites />;
-}
-
-function Favorites() {
   const excursions = useFavoriteExcursions();
   const nearest = useNearestTours();
   const synced = useHasSynced();

@@ -1,0 +1,141 @@
+import type { User } from '../../domain/types';
+import { authResponseSchema } from '../../protocol/auth';
+import { roleChangeResponseSchema, UPLOAD_FILE_FIELD, uploadFileResponseSchema } from '../../protocol/users';
+import { userSchema } from '../../protocol/entities';
+import { createHttpClient, NetworkError, type HttpAnswer, type HttpClient } from '../api/http';
+import type { ReplicaDb } from '../db/schema';
+import { readSession, writeToken } from './session';
+
+// The online-only account actions (SPEC §7 /auth/*, users/me, the avatar upload, role changes):
+// the server decides these, so they are not queued. Each answers ok, or the server's own error text
+// (`detail`), or `offline`; the screen picks its fallback text from SPEC §8.
+
+export type Outcome<T = null> =
+  { ok: true; value: T } | { ok: false; offline: boolean; error: string | undefined };
+
+export interface AccountDeps {
+  db: ReplicaDb;
+  http?: HttpClient;
+  storage?: Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
+}
+
+/** Tables that hold the signed-in user's own rows; cleared on logout so the next user sees none. */
+const PERSONAL_TABLES = ['users', 'favorites', 'tickets'] as const;
+
+const httpOf = (deps: AccountDeps) => deps.http ?? createHttpClient('');
+const storageOf = (deps: AccountDeps) => deps.storage ?? localStorage;
+
+async function call<T>(work: () => Promise<HttpAnswer<T>>): Promise<HttpAnswer<T> | 'offline'> {
+  try {
+    return await work();
+  } catch (error) {
+    if (error instanceof NetworkError) return 'offline';
+    throw error;
+  }
+}
+
+const failed = (answer: HttpAnswer | 'offline') =>
+  answer === 'offline'
+    ? ({ ok: false, offline: true, error: undefined } as const)
+    : ({ ok: false, offline: false, error: answer.errorText } as const);
+
+/** Step 1 of the wizard: e-mail and password; the server mails a code. `referrer` only on registration. */
+export async function requestCode(
+  deps: AccountDeps,
+  mode: 'login' | 'register',
+  email: string,
+  password: string,
+  referrer: number | null = null,
+): Promise<Outcome> {
+  const body =
+    mode === 'register'
+      ? { login_email: email, password, refferalOf: referrer }
+      : { login_email: email, password };
+  const answer = await call(() => httpOf(deps).request('POST', `/auth/${mode}`, { body }));
+  return answer !== 'offline' && answer.ok ? { ok: true, value: null } : failed(answer);
+}
+
+/** Step 2: the e-mailed code. On success the token is stored and the user lands in the replica. */
+export async function verifyCode(deps: AccountDeps, email: string, code: string): Promise<Outcome<User>> {
+  const answer = await call(() =>
+    httpOf(deps).request('POST', '/auth/verify-2fa', { body: { login_email: email, code } }),
+  );
+  if (answer === 'offline' || !answer.ok) return failed(answer);
+  const parsed = authResponseSchema.safeParse(answer.data);
+  if (!parsed.success) return { ok: false, offline: false, error: undefined };
+  const user = parsed.data.user_data as User;
+  await signIn(deps, parsed.data.access_token, user);
+  return { ok: true, value: user };
+}
+
+async function signIn(deps: AccountDeps, token: string, user: User): Promise<void> {
+  const { db } = deps;
+  await db.transaction('rw', [...PERSONAL_TABLES], async () => {
+    // Another user's rows never show under this login; the pull that follows fills this user's.
+    const other = (await db.users.toArray()).some((row) => row.id !== user.id);
+    if (other) await Promise.all(PERSONAL_TABLES.map((name) => db.table(name).clear()));
+    const held = await db.users.get(user.id);
+    // Version 0: the pull brings the real one. A held row (same user) is as new or newer.
+    if (!held) await db.users.put({ ...user, _v: 0 });
+  });
+  writeToken(storageOf(deps), token);
+}
+
+/**
+ * Logout (SPEC §4): the token is removed and the user's own rows leave the phone. Mutations still
+ * queued stay in the outbox, bound to their user, and are sent after that user logs in again.
+ */
+export async function signOut(deps: AccountDeps): Promise<void> {
+  writeToken(storageOf(deps), null);
+  const { db } = deps;
+  await db.transaction('rw', [...PERSONAL_TABLES], async () => {
+    await Promise.all(PERSONAL_TABLES.map((name) => db.table(name).clear()));
+  });
+}
+
+/**
+ * A stored token restores the session when `users/me` accepts it (SPEC §4); a refusal logs out.
+ * No answer (offline) keeps the session: the phone keeps working on what it holds.
+ */
+export async function checkSession(deps: AccountDeps): Promise<'valid' | 'signed-out' | 'offline'> {
+  const { token, userId } = readSession(storageOf(deps));
+  if (!token || userId === null) return 'signed-out';
+  const answer = await call(() => httpOf(deps).request('GET', '/api/users/me', { token }));
+  if (answer === 'offline' || answer.status >= 500 || answer.status === 429) return 'offline';
+  const parsed = userSchema.safeParse(answer.data);
+  if (!answer.ok || !parsed.success || parsed.data.id !== userId) {
+    // Only if the token is still the one checked: a login meanwhile must not be undone.
+    if (readSession(storageOf(deps)).token === token) await signOut(deps);
+    return 'signed-out';
+  }
+  const user = parsed.data as User;
+  const { db } = deps;
+  await db.transaction('rw', db.users, async () => {
+    if (!(await db.users.get(user.id))) await db.users.put({ ...user, _v: 0 });
+  });
+  return 'valid';
+}
+
+/** POST /api/uploadfile/: the avatar image; answers the stored file name for the profile. */
+export async function uploadAvatar(deps: AccountDeps, file: Blob, name = 'avatar'): Promise<Outcome<string>> {
+  const { token } = readSession(storageOf(deps));
+  const form = new FormData();
+  form.append(UPLOAD_FILE_FIELD, file, name);
+  const answer = await call(() => httpOf(deps).request('POST', '/api/uploadfile/', { form, token }));
+  if (answer === 'offline' || !answer.ok) return failed(answer);
+  const parsed = uploadFileResponseSchema.safeParse(answer.data);
+  return parsed.success
+    ? { ok: true, value: parsed.data.filename }
+    : { ok: false, offline: false, error: undefined };
+}
+
+/** The admin panel: promote a user to seller or demote a seller to user. */
+export async function changeRole(deps: AccountDeps, userId: number, to: 'seller' | 'user'): Promise<Outcome> {
+  const { token } = readSession(storageOf(deps));
+  const path = `/api/users/${userId}/${to === 'seller' ? 'promote-to-seller' : 'demote-to-user'}`;
+  const answer = await call(() => httpOf(deps).request('POST', path, { token }));
+  if (answer === 'offline' || !answer.ok) return failed(answer);
+  return roleChangeResponseSchema.safeParse(answer.data).success
+    ? { ok: true, value: null }
+    : { ok: false, offline: false, error: undefined };
+}
