@@ -39,3 +39,11 @@ export function phoneToDigits(input: string): string {
 export function isPhoneComplete(input: string): boolean {
   return nationalDigits(input).length === NATIONAL_DIGITS;
 }
+
+/**
+ * The mask in imask's pattern language ('8(000)000-00-00'): SPEC writes a digit slot as '9', imask as
+ * '0'. Every other character, the leading 8 included, stays fixed.
+ */
+export function toImaskPattern(mask: string = PHONE_MASK): string {
+  return mask.replace(/9/g, '0');
+}

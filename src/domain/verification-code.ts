@@ -53,6 +53,24 @@ export function focusAfterBackspace(index: number, boxValue: string): number {
   return boxValue === '' ? Math.max(index - 1, 0) : index;
 }
 
+export interface BoxInput {
+  boxes: string[];
+  /** The box to focus next. */
+  focus: number;
+}
+
+/**
+ * What typing into box `index` does. Usually one digit lands and focus moves on; but a phone's
+ * one-time-code autofill puts the whole code into the focused box as typed input, not as a paste,
+ * so six digits arriving at once fill every box, like a paste of them would.
+ */
+export function applyBoxInput(boxes: CodeBoxes, index: number, raw: string): BoxInput {
+  const digits = raw.replace(/[^0-9]/g, '');
+  if (digits.length === CODE_LENGTH) return { boxes: pasteCode(digits), focus: CODE_LENGTH - 1 };
+  const next = setCodeBox(boxes, index, raw);
+  return { boxes: next, focus: focusAfterInput(index, next[index] ?? '') };
+}
+
 function normaliseBoxes(boxes: CodeBoxes): string[] {
   return Array.from({ length: CODE_LENGTH }, (_, i) => boxes[i] ?? '');
 }

@@ -1,5 +1,6 @@
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 import { BrowserRouter, Route, Routes } from 'react-router-dom';
+import { RequireAuth } from './components/RequireAuth';
 import { HomePage } from './pages/home/HomePage';
 import { Shell } from './shell/Shell';
 
@@ -23,6 +24,14 @@ const PlacePage = page(() => import('./pages/place/PlacePage'), 'PlacePage');
 const CityPage = page(() => import('./pages/city/CityPage'), 'CityPage');
 const FavoritesPage = page(() => import('./pages/favorites/FavoritesPage'), 'FavoritesPage');
 const AboutPage = page(() => import('./pages/about/AboutPage'), 'AboutPage');
+const LoginPage = page(() => import('./pages/login/LoginPage'), 'LoginPage');
+const ProfilePage = page(() => import('./pages/profile/ProfilePage'), 'ProfilePage');
+const AccountPage = page(() => import('./pages/profile/AccountPage'), 'AccountPage');
+const WalletPage = page(() => import('./pages/profile/WalletPage'), 'WalletPage');
+const ContactsPage = page(() => import('./pages/profile/ContactsPage'), 'ContactsPage');
+const CertificatesPage = page(() => import('./pages/profile/CertificatesPage'), 'CertificatesPage');
+const FaqPage = page(() => import('./pages/profile/FaqPage'), 'FaqPage');
+const AdminPanelPage = page(() => import('./pages/admin/AdminPanelPage'), 'AdminPanelPage');
 const NotFoundPage = page(() => import('./pages/NotFoundPage'), 'NotFoundPage');
 
 /** The four category routes of SPEC §2; the page reads which one from the path. */
@@ -44,8 +53,19 @@ export function App() {
           <Route path="stories" element={<StoriesPage />} />
           <Route path="place/:id" element={<PlacePage />} />
           <Route path="city/:id" element={<CityPage />} />
-          <Route path="favorite" element={<FavoritesPage />} />
           <Route path="about" element={<AboutPage />} />
+          <Route path="profile/login" element={<LoginPage />} />
+          <Route path="profile/login/:refId" element={<LoginPage />} />
+          <Route element={<RequireAuth />}>
+            <Route path="favorite" element={<FavoritesPage />} />
+            <Route path="profile" element={<ProfilePage />} />
+            <Route path="profile/account" element={<AccountPage />} />
+            <Route path="profile/wallet" element={<WalletPage />} />
+            <Route path="profile/contacts" element={<ContactsPage />} />
+            <Route path="profile/certificates" element={<CertificatesPage />} />
+            <Route path="profile/faq" element={<FaqPage />} />
+            <Route path="profile/admin-panel" element={<AdminPanelPage />} />
+          </Route>
           <Route path="*" element={<NotFoundPage />} />
         </Route>
       </Routes>

@@ -1,5 +1,11 @@
 import { describe, it, expect } from 'vitest';
-import { formatPhone, isPhoneComplete, nationalDigits, phoneToDigits } from '../../../src/domain/phone';
+import {
+  formatPhone,
+  isPhoneComplete,
+  nationalDigits,
+  phoneToDigits,
+  toImaskPattern,
+} from '../../../src/domain/phone';
 
 describe('formatPhone', () => {
   it('fills the mask 8(999)999-99-99 with a full number', () => {
@@ -60,5 +66,16 @@ describe('isPhoneComplete', () => {
     expect(isPhoneComplete('8(978)123-45-67')).toBe(true);
     expect(isPhoneComplete('8(978)123-45-6')).toBe(false);
     expect(isPhoneComplete('')).toBe(false);
+  });
+});
+
+describe('toImaskPattern', () => {
+  it("writes SPEC's digit slots as imask's zeros, keeping the fixed 8 and separators", () => {
+    expect(toImaskPattern()).toBe('8(000)000-00-00');
+    expect(toImaskPattern('8(999)999-99-99')).toBe('8(000)000-00-00');
+  });
+
+  it('leaves a mask without digit slots unchanged', () => {
+    expect(toImaskPattern('+7 ()')).toBe('+7 ()');
   });
 });

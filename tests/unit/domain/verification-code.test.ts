@@ -1,5 +1,6 @@
 import { describe, it, expect } from 'vitest';
 import {
+  applyBoxInput,
   CODE_LENGTH,
   codeFromBoxes,
   emptyCode,
@@ -93,5 +94,45 @@ describe('focus', () => {
     expect(focusAfterBackspace(3, '')).toBe(2);
     expect(focusAfterBackspace(3, '7')).toBe(3);
     expect(focusAfterBackspace(0, '')).toBe(0);
+  });
+});
+
+describe('applyBoxInput', () => {
+  it('puts a typed digit in its box and moves focus to the next', () => {
+    expect(applyBoxInput(emptyCode(), 0, '4')).toEqual({ boxes: ['4', '', '', '', '', ''], focus: 1 });
+  });
+
+  it('stays on the last box after its digit', () => {
+    const boxes = ['1', '2', '3', '4', '5', ''];
+    expect(applyBoxInput(boxes, 5, '6')).toEqual({ boxes: ['1', '2', '3', '4', '5', '6'], focus: 5 });
+  });
+
+  it('keeps focus and leaves the box empty for a refused character', () => {
+    expect(applyBoxInput(['1', '', '', '', '', ''], 1, 'x')).toEqual({
+      boxes: ['1', '', '', '', '', ''],
+      focus: 1,
+    });
+  });
+
+  it('fills every box when autofill drops the whole code into one box', () => {
+    expect(applyBoxInput(emptyCode(), 0, '987654')).toEqual({
+      boxes: ['9', '8', '7', '6', '5', '4'],
+      focus: 5,
+    });
+    expect(applyBoxInput(['1', '', '', '', '', ''], 2, '987654').boxes).toEqual([
+      '9',
+      '8',
+      '7',
+      '6',
+      '5',
+      '4',
+    ]);
+  });
+
+  it('types over a filled box with the new digit when a few digits arrive', () => {
+    expect(applyBoxInput(['3', '', '', '', '', ''], 0, '38')).toEqual({
+      boxes: ['8', '', '', '', '', ''],
+      focus: 1,
+    });
   });
 });

@@ -1,0 +1,117 @@
+import './admin.css';
+import { useState, type FormEvent } from 'react';
+import { Link } from 'react-router-dom';
+import { parsePositiveIntId } from '../../../../domain/ids';
+import { adminUserIdError, isSuccessMessage } from '../../../../domain/validation';
+import { changeRole } from '../../../sync/account';
+import { useCurrentUser } from '../../hooks/account';
+import { useReplica } from '../../hooks/replica';
+import { ListStatus } from '../../components/lists/ListStatus';
+import { PageHeader } from '../../components/PageHeader';
+import { SESSION } from '../../strings';
+import { ADMIN } from './strings';
+
+type Target = 'seller' | 'user';
+
+const TEXTS: Record<Target, { success: string; failure: string }> = {
+  seller: { success: ADMIN.promoted, failure: ADMIN.promoteFailed },
+  user: { success: ADMIN.demoted, failure: ADMIN.demoteFailed },
+};
+
+/**
+ * /profile/admin-panel 'Панель администратора' (SPEC §2, §8): promote a user to seller or demote a
+ * seller to user by id. Only admins get the form; the server refuses everyone else anyway.
+ */
+export function AdminPanelPage() {
+  const user = useCurrentUser();
+  if (!user) return <ListStatus>{SESSION.loading}</ListStatus>;
+  return (
+    <div className="admin-page">
+      <PageHeader title={ADMIN.title} />
+      {user.role === 'admin' ? (
+        <RoleForm />
+      ) : (
+        <div className="admin-denied">
+          <p>{ADMIN.onlyAdmins}</p>
+          <Link className="button" to="/profile">
+            {ADMIN.backToProfile}
+          </Link>
+        </div>
+      )}
+    </div>
+  );
+}
+
+function RoleForm() {
+  const db = useReplica();
+  const [userId, setUserId] = useState('');
+  const [busy, setBusy] = useState<Target | null>(null);
+  const [message, setMessage] = useState<string | null>(null);
+
+  async function run(to: Target) {
+    const empty = adminUserIdError(userId);
+    const id = parsePositiveIntId(userId.trim());
+    if (empty || id === null) {
+      setMessage(empty ?? ADMIN.badId);
+      return;
+    }
+    setBusy(to);
+    setMessage(null);
+    try {
+      const outcome = await changeRole({ db }, id, to);
+      if (outcome.ok) setMessage(TEXTS[to].success);
+      else setMessage(outcome.offline ? ADMIN.networkError : (outcome.error ?? TEXTS[to].failure));
+    } catch {
+      setMessage(TEXTS[to].failure);
+    } finally {
+      setBusy(null);
+    }
+  }
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    void run('seller');
+  };
+  const success = message !== null && isSuccessMessage(message);
+
+  return (
+    <form className="admin-card" noValidate onSubmit={submit}>
+      <p className="admin-lead">{ADMIN.lead}</p>
+      <label className="admin-label" htmlFor="admin-user-id">
+        {ADMIN.userId}
+      </label>
+      <input
+        id="admin-user-id"
+        inputMode="numeric"
+        autoComplete="off"
+        placeholder={ADMIN.placeholder}
+        value={userId}
+        aria-invalid={message !== null && !success}
+        onChange={(event) => setUserId(event.target.value.replace(/\D/g, ''))}
+      />
+      <div className="admin-actions">
+        <button type="submit" className="button" disabled={busy !== null}>
+          {busy === 'seller' ? ADMIN.working : ADMIN.promote}
+        </button>
+        <button
+          type="button"
+          className="button admin-demote"
+          disabled={busy !== null}
+          onClick={() => void run('user')}
+        >
+          {busy === 'user' ? ADMIN.working : ADMIN.demote}
+        </button>
+      </div>
+      {message !== null &&
+        (success ? (
+          <p className="admin-message admin-success" role="status">
+            {message}
+          </p>
+        ) : (
+          <p className="admin-message admin-error" role="alert">
+            {message}
+          </p>
+        ))}
+    </form>
+  );
+}
