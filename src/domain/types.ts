@@ -119,6 +119,8 @@ export interface Ticket {
   entryPrice: number;
   /** A known status or any other server value, shown as it is. */
   status: string;
+  /** The server-signed code on the ticket's QR, checked by the guide (never made by the client). */
+  checkCode?: string;
 }
 
 export const ROLES = ['user', 'seller', 'admin'] as const;

@@ -157,6 +157,7 @@ export const ticketSchema = z.object({
   excursionPrice: amountSchema,
   entryPrice: amountSchema,
   status: ticketStatusSchema,
+  checkCode: z.string().max(200).optional(),
 }) satisfies z.ZodType<Ticket>;
 
 const personNameSchema = z.string().max(MAX_PERSON_NAME_LENGTH);

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { parseAddressList } from './payments/addresses';
 
 // Configuration comes only from the environment and is checked once at start, so a typo stops the
 // server with a readable list instead of surfacing later as a strange runtime failure.
@@ -38,12 +39,40 @@ const envSchema = z
       .default('test'),
     YOOKASSA_SHOP_ID: z.string().trim().optional(),
     YOOKASSA_SECRET_KEY: z.string().trim().optional(),
+    YOOKASSA_API_URL: z.url({ error: 'должен быть адресом' }).default('https://api.yookassa.ru/v3'),
+    /** Comma-separated CIDR ranges allowed to send payment notifications; the provider's own by default. */
+    PAYMENT_WEBHOOK_IPS: z
+      .string()
+      .optional()
+      .transform((v) =>
+        v
+          ? v
+              .split(',')
+              .map((part) => part.trim())
+              .filter(Boolean)
+          : undefined,
+      ),
+    REFERRAL_BONUS_PERCENT: z.coerce
+      .number({ error: 'должен быть числом' })
+      .min(0, 'должен быть от 0 до 100')
+      .max(100, 'должен быть от 0 до 100')
+      .default(5),
+    HOLD_SWEEP_SECONDS: z.coerce.number({ error: 'должен быть числом' }).int().min(1).max(3600).default(30),
     ADMIN_EMAIL: z.email({ error: 'должен быть адресом электронной почты' }).default('admin@example.ru'),
     ADMIN_PASSWORD: z.string().min(6, 'должен быть не короче 6 символов').default('admin123'),
     DEMO_DATA: z.enum(['on', 'off'], { error: "должен быть 'on' или 'off'" }).default('on'),
     LOG_LEVEL: z.enum(['silent', 'error', 'info', 'debug'], { error: 'неизвестный уровень' }).default('info'),
   })
   .superRefine((env, ctx) => {
+    try {
+      if (env.PAYMENT_WEBHOOK_IPS) parseAddressList(env.PAYMENT_WEBHOOK_IPS);
+    } catch (error) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['PAYMENT_WEBHOOK_IPS'],
+        message: `: ${(error as Error).message}`,
+      });
+    }
     if (env.PAYMENT_PROVIDER === 'yookassa' && (!env.YOOKASSA_SHOP_ID || !env.YOOKASSA_SECRET_KEY)) {
       ctx.addIssue({
         code: 'custom',

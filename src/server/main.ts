@@ -7,6 +7,8 @@ import { createApp } from './http/app';
 import { createLogger, type Logger } from './log';
 import { createMailer } from './mail/mailer';
 import { openMediaStore } from './media/store';
+import { createPayments } from './payments';
+import { expireHolds } from './services/booking';
 import { createEventBus, type EventBus } from './realtime/events';
 import { createRealtimeHub, type RealtimeHub } from './realtime/hub';
 import { createTokenService, loadTokenSecret, type TokenService } from './services/tokens';
@@ -54,8 +56,9 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     const events = createEventBus();
     const hub = createRealtimeHub({ db, tokens, events, log });
     const mailer = createMailer(config, log);
+    const payments = createPayments(config, db);
     const app = createApp(
-      { config, db, media, log, now, events, tokens, mailer },
+      { config, db, media, log, now, events, tokens, mailer, payments },
       { distDir: options.distDir },
     );
     const server = await new Promise<Server>((ready) => {
@@ -73,6 +76,13 @@ export async function startServer(config: Config, options: StartOptions = {}): P
       compactTombstones(db, now()).catch((error: unknown) => log.error('tombstone compaction failed', error));
     }, 86_400_000);
     compaction.unref();
+    // Unpaid holds run out after 15 minutes; their seats come back for sale.
+    const sweeper = setInterval(() => {
+      db.transaction((tx) => expireHolds(tx, now()))
+        .then((expired) => events.publish(expired))
+        .catch((error: unknown) => log.error('hold expiry failed', error));
+    }, config.HOLD_SWEEP_SECONDS * 1000);
+    sweeper.unref();
 
     const address = server.address();
     const port = typeof address === 'object' && address ? address.port : config.PORT;
@@ -90,6 +100,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
       close: () =>
         (closing ??= (async () => {
           clearInterval(compaction);
+          clearInterval(sweeper);
           await hub.close();
           server.closeAllConnections();
           await new Promise<void>((done) => server.close(() => done()));

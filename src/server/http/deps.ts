@@ -2,6 +2,7 @@ import type { Config } from '../config';
 import type { Logger } from '../log';
 import type { Mailer } from '../mail/mailer';
 import type { MediaStore } from '../media/store';
+import type { Payments } from '../payments';
 import type { EventBus } from '../realtime/events';
 import type { TokenService } from '../services/tokens';
 import type { Db } from '../storage/db';
@@ -16,6 +17,7 @@ export interface AppDeps {
   tokens: TokenService;
   /** Sends the login codes (SMTP, or the log without SMTP_URL). */
   mailer: Mailer;
+  payments: Payments;
   /** The current time; replaceable so tests can move the clock. */
   now: () => Date;
 }

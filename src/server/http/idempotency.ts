@@ -41,6 +41,18 @@ export async function runMutation(
   field: 'detail' | 'message',
   write: (tx: Queryable) => Promise<MutationResult>,
 ): Promise<Response> {
+  const { status, body } = await runMutationOnce(c, deps, userId, field, write);
+  return c.json(body as object, status);
+}
+
+/** runMutation's answer before it becomes a response: for routes that add to it (the payment token). */
+export async function runMutationOnce(
+  c: Context,
+  deps: AppDeps,
+  userId: number,
+  field: 'detail' | 'message',
+  write: (tx: Queryable) => Promise<MutationResult>,
+): Promise<{ status: ContentfulStatusCode; body: unknown; replayed: boolean }> {
   const header = c.req.header(IDEMPOTENCY_KEY_HEADER);
   if (header !== undefined && !idempotencyKeySchema.safeParse(header).success) {
     throw new HttpError(400, IDEMPOTENCY_TEXTS.badKey, field);
@@ -82,10 +94,10 @@ export async function runMutation(
     if (replay.method !== request.method || replay.path !== request.path) {
       throw new HttpError(422, IDEMPOTENCY_TEXTS.reused, field);
     }
-    return c.json(replay.body as object, replay.status as ContentfulStatusCode);
+    return { status: replay.status as ContentfulStatusCode, body: replay.body, replayed: true };
   }
   deps.events.publish(outcome.result.events);
-  return c.json(outcome.result.body as object, outcome.result.status);
+  return { status: outcome.result.status, body: outcome.result.body, replayed: false };
 }
 
 async function readStored(db: Queryable, userId: number, key: string): Promise<Stored | null> {

@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { chmod, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { jwtVerify, SignJWT } from 'jose';
@@ -20,11 +20,29 @@ export interface TokenService {
   sign(claims: TokenClaims, ttlSeconds?: number): Promise<string>;
   /** The claims of a valid token, or null for anything else (never throws). */
   verify(token: string): Promise<TokenClaims | null>;
+  /** The code on a ticket's QR: its id and a server MAC, so a guide's check cannot be fooled by a forgery. */
+  ticketCode(ticketId: string): string;
+  /** The ticket id inside a genuine code, or null. */
+  readTicketCode(code: string): string | null;
 }
+
+const TICKET_CODE_PREFIX = 'T1';
 
 export function createTokenService(secret: string): TokenService {
   const key = new TextEncoder().encode(secret);
+  // Domain-separated from the JWT key use: a ticket MAC can never pass as a token signature.
+  const mac = (ticketId: string) =>
+    createHmac('sha256', secret).update(`ticket:${ticketId}`).digest('base64url').slice(0, 22);
   return {
+    ticketCode: (ticketId) => `${TICKET_CODE_PREFIX}.${ticketId}.${mac(ticketId)}`,
+    readTicketCode(code) {
+      const [prefix, ticketId, given, ...rest] = code.split('.');
+      if (prefix !== TICKET_CODE_PREFIX || !ticketId || !given || rest.length > 0 || ticketId.length > 64)
+        return null;
+      const expected = Buffer.from(mac(ticketId));
+      const actual = Buffer.from(given);
+      return actual.length === expected.length && timingSafeEqual(actual, expected) ? ticketId : null;
+    },
     sign: ({ userId, tokenVersion }, ttlSeconds = ACCESS_TOKEN_TTL_SECONDS) =>
       new SignJWT({ tv: tokenVersion })
         .setProtectedHeader({ alg: ALGORITHM, typ: 'JWT' })

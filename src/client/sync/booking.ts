@@ -1,0 +1,105 @@
+import type { Ticket } from '../../domain/types';
+import { createTicketResponseSchema, type CreateTicketRequestInput } from '../../protocol/tickets';
+import { ticketSchema } from '../../protocol/entities';
+import { createHttpClient, NetworkError, type HttpAnswer } from '../api/http';
+import type { AccountDeps, Outcome } from './account';
+import { readSession } from './session';
+
+// Booking and payment calls (SPEC §7 tickets). They need the server (it decides about seats and
+// money), so they are not queued: offline, the screen says so and keeps what the person chose.
+
+export interface Booked {
+  ticketId: string;
+  /** The payment provider's confirmation token for the card widget (SPEC: confirmationid). */
+  confirmationId: string;
+  ticket: Ticket;
+}
+
+export interface PaymentConfig {
+  provider: 'test' | 'yookassa';
+  /** The provider's widget script; '' means the app's own test widget. */
+  widgetUrl: string;
+}
+
+async function call<T>(work: () => Promise<HttpAnswer<T>>): Promise<HttpAnswer<T> | 'offline'> {
+  try {
+    return await work();
+  } catch (error) {
+    if (error instanceof NetworkError) return 'offline';
+    throw error;
+  }
+}
+
+const failure = (answer: HttpAnswer | 'offline') =>
+  answer === 'offline'
+    ? ({ ok: false, offline: true, error: undefined } as const)
+    : ({ ok: false, offline: false, error: answer.errorText } as const);
+
+/**
+ * POST /api/tickets. `attemptKey` is the Idempotency-Key: the same key for a retry of the same
+ * booking (a lost answer on a weak network), so it is booked once; a new key for a new booking.
+ */
+export async function bookTicket(
+  deps: AccountDeps,
+  body: CreateTicketRequestInput,
+  attemptKey: string,
+): Promise<Outcome<Booked>> {
+  const http = deps.http ?? createHttpClient('');
+  const { token } = readSession(deps.storage ?? localStorage);
+  const answer = await call(() =>
+    http.request('POST', '/api/tickets', { body, token, idempotencyKey: attemptKey }),
+  );
+  if (answer === 'offline' || !answer.ok) return failure(answer);
+  const parsed = createTicketResponseSchema.safeParse(answer.data);
+  if (!parsed.success) return { ok: false, offline: false, error: undefined };
+  const ticket = parsed.data.ticket as Ticket;
+  await keepTicket(deps, ticket);
+  return {
+    ok: true,
+    value: { ticketId: parsed.data.ticket_id, confirmationId: parsed.data.confirmationid, ticket },
+  };
+}
+
+/** PATCH /api/tickets/{id} {status: 'cancelled'}: the owner gives up an unpaid booking. */
+export async function cancelTicket(deps: AccountDeps, ticketId: string): Promise<Outcome<Ticket>> {
+  const http = deps.http ?? createHttpClient('');
+  const { token } = readSession(deps.storage ?? localStorage);
+  const answer = await call(() =>
+    http.request('PATCH', `/api/tickets/${encodeURIComponent(ticketId)}`, {
+      body: { status: 'cancelled' },
+      token,
+      idempotencyKey: crypto.randomUUID(),
+    }),
+  );
+  if (answer === 'offline' || !answer.ok) return failure(answer);
+  const parsed = ticketSchema.safeParse(answer.data);
+  if (!parsed.success) return { ok: false, offline: false, error: undefined };
+  await keepTicket(deps, parsed.data as Ticket, true);
+  return { ok: true, value: parsed.data as Ticket };
+}
+
+/** GET /api/payments/config: which provider's widget /payment mounts. */
+export async function paymentConfig(deps: Pick<AccountDeps, 'http'> = {}): Promise<Outcome<PaymentConfig>> {
+  const http = deps.http ?? createHttpClient('');
+  const answer = await call(() =>
+    http.request<{ provider?: unknown; widget_url?: unknown }>('GET', '/api/payments/config'),
+  );
+  if (answer === 'offline' || !answer.ok) return failure(answer);
+  const { provider, widget_url: widgetUrl } = answer.data ?? {};
+  if ((provider !== 'test' && provider !== 'yookassa') || typeof widgetUrl !== 'string')
+    return { ok: false, offline: false, error: undefined };
+  return { ok: true, value: { provider, widgetUrl } };
+}
+
+/**
+ * The server's answer goes into the replica at once (version 0), so the ticket opens even before the
+ * sync delta arrives; the delta, with the real version, replaces it.
+ */
+async function keepTicket(deps: AccountDeps, ticket: Ticket, replace = false): Promise<void> {
+  const { db } = deps;
+  await db.transaction('rw', db.tickets, async () => {
+    const held = await db.tickets.get(ticket._id);
+    if (!held) await db.tickets.put({ ...ticket, _v: 0 });
+    else if (replace) await db.tickets.put({ ...held, ...ticket });
+  });
+}

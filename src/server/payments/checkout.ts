@@ -1,0 +1,72 @@
+import { HttpError } from '../http/errors';
+import { newEntityId } from '../services/ids';
+import type { Db } from '../storage/db';
+import { ProviderUnavailableError, type PaymentProvider } from './provider';
+
+// The provider's payment for a booked ticket, made after the booking commits: a slow provider never
+// holds the tour lock. Our payment id is the provider's Idempotence-Key, so asking again (a retried
+// booking request, a reload of /payment) returns the same payment and token.
+
+export const CHECKOUT_TEXTS = {
+  ticketNotFound: 'Билет не найден',
+  alreadyPaid: 'Билет уже оплачен',
+  expired: 'Бронь истекла: забронируйте места снова',
+  unavailable: 'Платёжная система сейчас недоступна. Попробуйте ещё раз через минуту',
+} as const;
+
+interface Row {
+  status: string;
+  excursion_price: number;
+  title: string | null;
+  payment_id: string | null;
+  confirmation_token: string | null;
+}
+
+export async function ensurePayment(
+  db: Db,
+  provider: PaymentProvider,
+  ticketId: string,
+  returnUrl: string,
+): Promise<string> {
+  const read = async () =>
+    (
+      await db.query<Row>(
+        `SELECT k.status, k.excursion_price, e.title, p.id AS payment_id, p.confirmation_token
+         FROM tickets k
+         LEFT JOIN tours t ON t.id = k.tour_id LEFT JOIN excursions e ON e.id = t.excursion_id
+         LEFT JOIN payments p ON p.ticket_id = k.id
+         WHERE k.id = $1`,
+        [ticketId],
+      )
+    )[0];
+  let row = await read();
+  if (!row) throw new HttpError(404, CHECKOUT_TEXTS.ticketNotFound);
+  if (row.status === 'confirmed') throw new HttpError(409, CHECKOUT_TEXTS.alreadyPaid);
+  if (row.status !== 'to payment') throw new HttpError(409, CHECKOUT_TEXTS.expired);
+  if (row.confirmation_token) return row.confirmation_token;
+  if (!row.payment_id) {
+    await db.query(
+      `INSERT INTO payments (id, ticket_id, provider, amount) VALUES ($1, $2, $3, $4) ON CONFLICT (ticket_id) DO NOTHING`,
+      [newEntityId(), ticketId, provider.name, row.excursion_price],
+    );
+    row = (await read()) as Row;
+  }
+  let created;
+  try {
+    created = await provider.create({
+      paymentId: row.payment_id as string,
+      amount: row.excursion_price,
+      description: `Экскурсия «${row.title ?? ''}», билет ${ticketId}`,
+      returnUrl,
+    });
+  } catch (error) {
+    if (error instanceof ProviderUnavailableError) throw new HttpError(424, CHECKOUT_TEXTS.unavailable);
+    throw error;
+  }
+  await db.query(
+    `UPDATE payments SET provider_payment_id = $2, confirmation_token = $3, status = 'pending', updated_at = now()
+     WHERE id = $1`,
+    [row.payment_id, created.id, created.confirmationToken],
+  );
+  return created.confirmationToken;
+}

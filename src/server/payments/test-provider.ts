@@ -1,0 +1,87 @@
+import { randomBytes } from 'node:crypto';
+import type { Queryable } from '../storage/db';
+import type { CreatePaymentInput, PaymentProvider, ProviderPayment, ProviderStatus } from './provider';
+
+// The built-in test provider: it plays an external payment service with its own books (the
+// test_provider_payments table) and the same flow as YooKassa's embedded widget: create → token →
+// widget (the app's card form) → the provider marks the payment and notifies the shop → the shop
+// asks the provider. Cards: 4242 4242 4242 4242 pays; 4000 0000 0000 0002 is declined.
+
+export const TEST_CARDS = { success: '4242424242424242', declined: '4000000000000002' } as const;
+
+interface Row {
+  id: string;
+  amount: number;
+  status: ProviderStatus;
+  confirmation_token: string;
+  return_url: string;
+  description: string;
+  metadata: { payment_id?: string };
+}
+
+const toPayment = (row: Row): ProviderPayment => ({
+  id: row.id,
+  status: row.status,
+  amount: row.amount,
+  paymentId: row.metadata.payment_id ?? null,
+});
+
+export interface TestProvider extends PaymentProvider {
+  /** What the widget shows for a confirmation token, or null for an unknown one. */
+  describe(token: string): Promise<{ amount: number; description: string; status: ProviderStatus } | null>;
+  /** The card form was submitted: pay or decline. Answers the payment to notify about, if any. */
+  pay(
+    token: string,
+    card: string,
+  ): Promise<{ outcome: 'paid' | 'declined' | 'unknown'; payment?: ProviderPayment; returnUrl?: string }>;
+}
+
+export function createTestProvider(db: Queryable): TestProvider {
+  const byToken = async (token: string) =>
+    (await db.query<Row>('SELECT * FROM test_provider_payments WHERE confirmation_token = $1', [token]))[0];
+  return {
+    name: 'test',
+    widgetUrl: '',
+    async create(input: CreatePaymentInput) {
+      await db.query(
+        `INSERT INTO test_provider_payments (id, idempotence_key, amount, confirmation_token, return_url, description, metadata)
+         VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT (idempotence_key) DO NOTHING`,
+        [
+          `tp_${randomBytes(12).toString('hex')}`,
+          input.paymentId,
+          input.amount,
+          `ct-${randomBytes(18).toString('base64url')}`,
+          input.returnUrl,
+          input.description,
+          JSON.stringify({ payment_id: input.paymentId }),
+        ],
+      );
+      const [row] = await db.query<Row>('SELECT * FROM test_provider_payments WHERE idempotence_key = $1', [
+        input.paymentId,
+      ]);
+      if (!row) throw new Error('test provider lost a payment');
+      return { ...toPayment(row), confirmationToken: row.confirmation_token };
+    },
+    async fetch(id) {
+      const [row] = await db.query<Row>('SELECT * FROM test_provider_payments WHERE id = $1', [id]);
+      return row ? toPayment(row) : null;
+    },
+    async describe(token) {
+      const row = await byToken(token);
+      return row ? { amount: row.amount, description: row.description, status: row.status } : null;
+    },
+    async pay(token, card) {
+      const row = await byToken(token);
+      if (!row) return { outcome: 'unknown' };
+      const digits = card.replace(/\D/g, '');
+      if (row.status === 'succeeded')
+        return { outcome: 'paid', payment: toPayment(row), returnUrl: row.return_url };
+      if (digits !== TEST_CARDS.success) return { outcome: 'declined' };
+      const [paid] = await db.query<Row>(
+        `UPDATE test_provider_payments SET status = 'succeeded' WHERE id = $1 AND status = 'pending' RETURNING *`,
+        [row.id],
+      );
+      return { outcome: 'paid', payment: toPayment(paid ?? row), returnUrl: row.return_url };
+    },
+  };
+}
