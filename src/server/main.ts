@@ -13,7 +13,7 @@ import { createEventBus, type EventBus } from './realtime/events';
 import { createRealtimeHub, type RealtimeHub } from './realtime/hub';
 import { createTokenService, loadTokenSecret, type TokenService } from './services/tokens';
 import { openPglite, openPostgres, type Db } from './storage/db';
-import { compactTombstones } from './storage/compaction';
+import { compactTombstones, pruneShortLived } from './storage/compaction';
 import { migrate } from './storage/migrations';
 import { ensureAdmin, seedDemoData } from './storage/seed';
 
@@ -74,6 +74,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     // Old deletions are forgotten once a day; a replica offline for longer starts over.
     const compaction = setInterval(() => {
       compactTombstones(db, now()).catch((error: unknown) => log.error('tombstone compaction failed', error));
+      pruneShortLived(db, now()).catch((error: unknown) => log.error('housekeeping failed', error));
     }, 86_400_000);
     compaction.unref();
     // Unpaid holds run out after 15 minutes; their seats come back for sale.

@@ -53,7 +53,8 @@ async function sendCode(deps: AuthDeps, userId: number, email: string): Promise<
     });
   } catch (error) {
     deps.log.error(`sending the login code to user ${userId} failed`, error);
-    throw new HttpError(503, AUTH_SERVICE_TEXTS.mailFailed);
+    // A 4xx: the request was fine, a service it depends on failed (no 5xx by design).
+    throw new HttpError(424, AUTH_SERVICE_TEXTS.mailFailed);
   }
 }
 

@@ -29,3 +29,30 @@ export async function compactTombstones(
     return dropped?.count ?? 0;
   });
 }
+
+/** Spent login codes, closed rate-limit windows and old idempotent answers are kept this long. */
+export const HOUSEKEEPING_RETENTION_DAYS = 7;
+
+/**
+ * Deletes rows that only matter for a short while: login codes past their expiry, rate-limit windows
+ * long closed, and stored idempotent answers no client will replay any more. Returns rows deleted.
+ */
+export async function pruneShortLived(
+  db: Db,
+  now: Date,
+  retentionDays = HOUSEKEEPING_RETENTION_DAYS,
+): Promise<number> {
+  const cutoff = new Date(now.getTime() - retentionDays * 86_400_000).toISOString();
+  let total = 0;
+  for (const sql of [
+    'DELETE FROM login_codes WHERE expires_at < $1',
+    'DELETE FROM rate_limits WHERE window_start < $1',
+    'DELETE FROM idempotency_keys WHERE created_at < $1',
+  ]) {
+    const rows = await db.query(`WITH gone AS (${sql} RETURNING 1) SELECT count(*)::int AS n FROM gone`, [
+      cutoff,
+    ]);
+    total += Number((rows[0] as { n: number } | undefined)?.n ?? 0);
+  }
+  return total;
+}

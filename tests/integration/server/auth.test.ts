@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { User } from '../../../src/domain/types';
+import { pruneShortLived } from '../../../src/server/storage/compaction';
 import { api, DEMO } from '../../support/api';
 import { confirmCode, registerUser, startLogin } from '../../support/auth-flow';
 import { ENGINES, startTestServer, type TestServer } from '../../support/server';
@@ -192,5 +193,34 @@ describe.each(ENGINES)('registration, login and codes on %s', (engine) => {
     const client = api(server, auth.access_token);
     expect((await client.send('POST', '/auth/logout-all')).status).toBe(200);
     expect((await client.get('/api/users/me')).status).toBe(401);
+  });
+
+  it('housekeeping drops expired codes and closed rate-limit windows, and keeps fresh ones', async () => {
+    const count = async (table: string) =>
+      Number((await server.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM ${table}`))[0]?.n);
+    expect(await count('login_codes')).toBeGreaterThan(0);
+    expect(await pruneShortLived(server.db, new Date())).toBe(0);
+    expect(await count('rate_limits')).toBeGreaterThan(0);
+    expect(await pruneShortLived(server.db, new Date(Date.now() + 30 * 86_400_000))).toBeGreaterThan(0);
+    expect(await count('login_codes')).toBe(0);
+    expect(await count('rate_limits')).toBe(0);
+  });
+});
+
+describe('a mail server that is down', () => {
+  it('answers 424 with a Russian detail, never a 5xx', async () => {
+    const server = await startTestServer('pglite', { env: { SMTP_URL: 'smtp://127.0.0.1:1' } });
+    try {
+      const response = await api(server).send('POST', '/auth/register', {
+        login_email: 'nomail@example.ru',
+        password: 'secret-123',
+      });
+      expect(response.status).toBe(424);
+      expect(await response.json()).toEqual({
+        detail: 'Не удалось отправить письмо с кодом, попробуйте позже',
+      });
+    } finally {
+      await server.destroy();
+    }
   });
 });
