@@ -21,6 +21,14 @@ export interface Service {
   price: number;
 }
 
+export const MODERATION_STATUSES = ['pending', 'rejected'] as const;
+export type ModerationStatus = (typeof MODERATION_STATUSES)[number];
+
+export interface ExcursionModeration {
+  status: ModerationStatus;
+  reason: string;
+}
+
 export interface Excursion {
   _id: EntityId;
   title: string;
@@ -73,6 +81,8 @@ export interface Excursion {
   similarExcursionIDs: EntityId[];
   /** Tour ids of this excursion. */
   tours: EntityId[];
+  /** Only on an excursion not in the public catalogue: waiting for an admin, or refused with a reason. */
+  moderation?: ExcursionModeration;
 }
 
 /** A dated run of an excursion. The last four fields are derived from the tour's live tickets. */

@@ -10,6 +10,7 @@ import {
   BUS_TYPES,
   CATEGORIES,
   DIFFICULTIES,
+  MODERATION_STATUSES,
   ROLES,
   type Banner,
   type City,
@@ -36,6 +37,7 @@ import {
   listItemSchema,
   MAX_ATTENDANTS,
   MAX_GALLERY,
+  MAX_MODERATION_REASON_LENGTH,
   MAX_IMAGES,
   MAX_LIST_ITEMS,
   MAX_PERSON_NAME_LENGTH,
@@ -115,6 +117,9 @@ export const excursionSchema = z.object({
 
   similarExcursionIDs: z.array(entityIdSchema).max(MAX_LIST_ITEMS),
   tours: entityIdListSchema,
+  moderation: z
+    .object({ status: z.enum(MODERATION_STATUSES), reason: z.string().max(MAX_MODERATION_REASON_LENGTH) })
+    .optional(),
 }) satisfies z.ZodType<Excursion>;
 
 export const tourSchema = z.object({

@@ -18,6 +18,8 @@ export const MAX_GALLERY = 50;
 export const MAX_MEDIA_ID_LENGTH = 200;
 /** Ids a row may reference without a natural small bound (a user's tickets, an excursion's tours). */
 export const MAX_ID_LIST = 10_000;
+/** An admin's reason for refusing an excursion, shown to its seller. */
+export const MAX_MODERATION_REASON_LENGTH = 1000;
 export const MAX_EMAIL_LENGTH = 254;
 
 // Money is whole roubles: the spec never shows kopecks and integers add up exactly.

@@ -8,6 +8,7 @@ import { HttpError, errorResponse } from './errors';
 import { catalogueRoutes } from './routes/catalogue';
 import { authRoutes } from './routes/auth';
 import { appMediaRoutes, imageRoutes } from './routes/media';
+import { excursionWriteRoutes, moderationRoutes } from './routes/excursions';
 import { paymentRoutes, testPayRoutes } from './routes/payments';
 import { profileRoutes, uploadRoutes } from './routes/profile';
 import { syncRoutes } from './routes/sync';
@@ -35,8 +36,12 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): Hono {
     // The rest of the body is never read, so the connection cannot be reused: say so.
     onError: (c) => c.json({ detail: 'Слишком большой запрос' }, 413, { Connection: 'close' }),
   });
-  // The avatar upload sets its own, larger cap (routes/profile.ts).
-  app.use('/api/*', (c, next) => (/^\/api\/uploadfile\/?$/.test(c.req.path) ? next() : jsonLimit(c, next)));
+  // Uploads set their own, larger caps: the avatar (routes/profile.ts) and the excursion form.
+  const ownLimit = (c: { req: { path: string; method: string } }) =>
+    /^\/api\/uploadfile\/?$/.test(c.req.path) ||
+    (c.req.method === 'POST' && /^\/api\/excursions\/?$/.test(c.req.path)) ||
+    (c.req.method === 'PUT' && /^\/api\/excursions\/[^/]+\/?$/.test(c.req.path));
+  app.use('/api/*', (c, next) => (ownLimit(c) ? next() : jsonLimit(c, next)));
   app.use('/auth/*', jsonLimit);
 
   app.get('/api/health', (c) =>
@@ -45,6 +50,8 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): Hono {
       : c.json({ status: 'ok', database: deps.db.kind }),
   );
 
+  app.route('/api/excursions', excursionWriteRoutes(deps));
+  app.route('/api/moderation', moderationRoutes(deps));
   app.route('/api', catalogueRoutes(deps));
   app.route('/api/tours', tourWriteRoutes(deps));
   app.route('/api/sync', syncRoutes(deps));

@@ -1,6 +1,6 @@
 import type { Queryable } from '../storage/db';
 import { MediaRejectedError } from './errors';
-import { newMediaId, renderImage, variantFileId } from './images';
+import { IMAGE_WIDTHS, newMediaId, renderImage, variantFileId } from './images';
 import { sniff } from './sniff';
 import type { MediaStore } from './store';
 
@@ -99,4 +99,15 @@ async function prepare(input: StoreMediaInput): Promise<Prepared> {
     if (file) files.push({ id: file, body: variant.body });
   }
   return { id, contentType: 'image/webp', files };
+}
+
+/** Removes stored media (rows, files and their size variants): a refused form leaves nothing behind. */
+export async function removeMedia(
+  deps: { db: Queryable; media: MediaStore },
+  ids: readonly string[],
+): Promise<void> {
+  if (ids.length === 0) return;
+  await deps.db.query('DELETE FROM media WHERE id = ANY($1::text[])', [ids]);
+  const files = ids.flatMap((id) => [id, ...IMAGE_WIDTHS.flatMap((width) => variantFileId(id, width) ?? [])]);
+  await Promise.all(files.map((file) => deps.media.remove(file).catch(() => undefined)));
 }

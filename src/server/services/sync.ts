@@ -32,6 +32,8 @@ export interface PullRequest {
   cursor: string | undefined;
   limit: number | undefined;
   userId: number | null;
+  /** Admins also receive excursions waiting for moderation. */
+  admin?: boolean;
   today: string;
 }
 
@@ -54,6 +56,7 @@ export async function pullChanges(db: Db, request: PullRequest): Promise<PullRes
     today: request.today,
     full: cursor === null,
     userId: request.userId,
+    admin: request.admin ?? false,
   });
   all.sort((a, b) => a.version - b.version);
   const more = all.length > limit;

@@ -70,7 +70,7 @@ export async function createTours(
     }
   }
   if (events.length > 0) events.push(...(await touchExcursions(tx, excursionIds, today)));
-  return { status: 200, body: { tours: created }, events };
+  return { status: 200, body: { tours: created }, events: await onlyPublic(tx, events) };
 }
 
 export async function deleteTours(
@@ -111,7 +111,7 @@ export async function deleteTours(
     data: { action: 'delete', tour_id: tour.id },
   }));
   if (tours.length > 0) events.push(...(await touchExcursions(tx, excursionIds, today)));
-  return { status: 200, body: { tour_ids: tourIds }, events };
+  return { status: 200, body: { tour_ids: tourIds }, events: await onlyPublic(tx, events, tours) };
 }
 
 /** An excursion lists its tours, so a schedule change gives the excursion a new version too. */
@@ -124,4 +124,33 @@ async function touchExcursions(tx: Queryable, ids: string[], today: string): Pro
       channel: 'EXCURSION_UPDATE',
       data: { action: 'update', excursion_id: row.id, excursion: toExcursion(row), version: row.version },
     }));
+}
+
+/**
+ * Tours of an excursion waiting for moderation are not public: their announcements are dropped (the
+ * seller's own replica learns of them from its pull). `known` maps deleted tours to their excursion.
+ */
+async function onlyPublic(
+  tx: Queryable,
+  events: ServerEvent[],
+  known: { id: string; excursion_id: string }[] = [],
+): Promise<ServerEvent[]> {
+  const excursionOf = (event: ServerEvent): string | undefined =>
+    event.channel === 'TOUR_UPDATE'
+      ? (event.data.tour?.excursionID ?? known.find((tour) => tour.id === event.data.tour_id)?.excursion_id)
+      : undefined;
+  const ids = [...new Set(events.flatMap((event) => excursionOf(event) ?? []))];
+  if (ids.length === 0) return events;
+  const published = new Set(
+    (
+      await tx.query<{ id: string }>(
+        `SELECT id FROM excursions WHERE id = ANY($1::text[]) AND status = 'published'`,
+        [ids],
+      )
+    ).map((row) => row.id),
+  );
+  return events.filter((event) => {
+    const id = excursionOf(event);
+    return id === undefined || published.has(id);
+  });
 }

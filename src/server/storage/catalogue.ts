@@ -17,6 +17,7 @@ import type { Queryable } from './db';
 export interface ExcursionRow {
   id: string;
   status: string;
+  rejection_reason?: string;
   owner_id: number;
   title: string;
   description: string;
@@ -104,6 +105,9 @@ export function toExcursion(row: ExcursionRow): Excursion {
     video: row.video,
     similarExcursionIDs: row.similar_ids,
     tours: row.tour_ids ?? [],
+    ...(row.status === 'pending' || row.status === 'rejected'
+      ? { moderation: { status: row.status, reason: row.rejection_reason ?? '' } }
+      : {}),
   };
 }
 
@@ -135,6 +139,7 @@ export interface TourRow {
   time: string;
   version: number;
   excursion_status: string;
+  owner_id: number;
   bus_type: string;
   available_seats: number[];
   ticket_ids: string[] | null;
@@ -145,7 +150,7 @@ export interface TourRow {
 // Derived seat fields come from live tickets in the same query: the tour row never stores them, so
 // they cannot disagree with the tickets.
 export const TOUR_SELECT = `
-  SELECT t.id, t.excursion_id, t.date, t.time, t.version, e.bus_type, e.available_seats, e.status AS excursion_status,
+  SELECT t.id, t.excursion_id, t.date, t.time, t.version, e.bus_type, e.available_seats, e.status AS excursion_status, e.owner_id,
          k.ticket_ids, k.people, s.seats
   FROM tours t
   JOIN excursions e ON e.id = t.excursion_id

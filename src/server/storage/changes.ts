@@ -41,7 +41,21 @@ export interface RangeQuery {
   /** A full pull (no cursor) skips tombstones, unpublished rows and past tours: there is nothing to undo. */
   full: boolean;
   userId: number | null;
+  /** Admins see excursions waiting for moderation too. */
+  admin?: boolean;
 }
+
+/**
+ * Who sees an excursion and its tours: everyone once it is published; before that (pending or
+ * rejected) its owner, to follow the review, and admins, to do it.
+ */
+function visibleTo(q: RangeQuery, status: string, ownerId: number): boolean {
+  return status === 'published' || q.admin === true || (q.userId !== null && ownerId === q.userId);
+}
+
+/** The same rule in SQL, for a full pull; `$n` is the viewer's id. */
+const visibleSql = (q: RangeQuery, param: string) =>
+  q.admin ? 'true' : `(e.status = 'published' OR e.owner_id = ${param})`;
 
 const PUBLIC_TOMBSTONES = ['excursions', 'tours', 'places', 'cities', 'banners', 'special_offers'];
 const PERSONAL_TOMBSTONES = ['user', 'tickets', 'favorites'];
@@ -68,13 +82,13 @@ export async function readChanges(db: Queryable, q: RangeQuery): Promise<Change[
 
 async function excursionChanges(db: Queryable, q: RangeQuery): Promise<Change[]> {
   const rows = await db.query<ExcursionRow>(
-    `${EXCURSION_SELECT} WHERE e.version > $2 AND e.version <= $3 ${q.full ? `AND e.status = 'published'` : ''}
+    `${EXCURSION_SELECT} WHERE e.version > $2 AND e.version <= $3 ${q.full ? `AND ${visibleSql(q, '$5')}` : ''}
      ORDER BY e.version LIMIT $4`,
-    [q.today, q.after, q.upTo, q.limit],
+    [q.today, q.after, q.upTo, q.limit, ...(q.full ? [q.userId ?? -1] : [])],
   );
-  // An excursion taken out of the catalogue (moderation) is a deletion for public replicas.
+  // An excursion taken out of the catalogue (moderation) is a deletion for replicas that may not see it.
   return rows.map((row): Change =>
-    row.status === 'published'
+    visibleTo(q, row.status, row.owner_id)
       ? { collection: 'excursions', op: 'put', version: row.version, row: toExcursion(row) }
       : { collection: 'excursions', op: 'delete', version: row.version, id: row.id },
   );
@@ -83,12 +97,12 @@ async function excursionChanges(db: Queryable, q: RangeQuery): Promise<Change[]>
 async function tourChanges(db: Queryable, q: RangeQuery): Promise<Change[]> {
   const rows = await db.query<TourRow>(
     `${TOUR_SELECT} WHERE t.version > $1 AND t.version <= $2
-       ${q.full ? `AND e.status = 'published' AND t.date >= $4::date` : ''}
+       ${q.full ? `AND ${visibleSql(q, '$5')} AND t.date >= $4::date` : ''}
      ORDER BY t.version LIMIT $3`,
-    q.full ? [q.after, q.upTo, q.limit, q.today] : [q.after, q.upTo, q.limit],
+    q.full ? [q.after, q.upTo, q.limit, q.today, q.userId ?? -1] : [q.after, q.upTo, q.limit],
   );
   return rows.map((row): Change =>
-    row.excursion_status === 'published'
+    visibleTo(q, row.excursion_status, row.owner_id)
       ? { collection: 'tours', op: 'put', version: row.version, row: toTour(row) }
       : { collection: 'tours', op: 'delete', version: row.version, id: row.id },
   );

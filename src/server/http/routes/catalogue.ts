@@ -11,6 +11,7 @@ import {
   listPublishedExcursions,
   listSpecialOffers,
 } from '../../storage/catalogue';
+import { optionalPrincipal } from '../auth';
 import type { AppDeps } from '../deps';
 import { badRequest, notFound } from '../errors';
 import { createBodyCache, sendTagged, tagJson } from '../etag';
@@ -38,7 +39,11 @@ export function catalogueRoutes(deps: AppDeps): Hono {
     const id = c.req.param('id');
     if (!isEntityId(id)) throw badRequest('Некорректный идентификатор экскурсии');
     const found = await findExcursion(deps.db, id, today());
-    if (!found || found.status !== 'published') throw notFound('Excursion not found');
+    // Before publication only its seller and the admins may open it.
+    const viewer = found && found.status !== 'published' ? await optionalPrincipal(c, deps) : null;
+    const allowed =
+      found?.status === 'published' || viewer?.role === 'admin' || viewer?.id === found?.row.ownerID;
+    if (!found || !allowed) throw notFound('Excursion not found');
     return sendTagged(c, tagJson(found.row));
   });
 

@@ -23,6 +23,7 @@ export function syncRoutes(deps: AppDeps): Hono {
       cursor: query.data.cursor,
       limit: query.data.limit,
       userId: principal?.id ?? null,
+      admin: principal?.role === 'admin',
       today: crimeaToday(deps.now()),
     });
     if (result.kind === 'reset') {

@@ -1,0 +1,274 @@
+import { Hono, type Context } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { z } from 'zod';
+import { isEntityId } from '../../../domain/ids';
+import {
+  createExcursionPayloadSchema,
+  EXCURSION_FORM_FIELDS as F,
+  keptGalleryImagesSchema,
+  keptPreviewImagesSchema,
+  updateExcursionPayloadSchema,
+} from '../../../protocol/excursions';
+import { MAX_GALLERY, MAX_IMAGES, MAX_MODERATION_REASON_LENGTH } from '../../../protocol/primitives';
+import { MediaRejectedError } from '../../media/errors';
+import {
+  MAX_IMAGE_BYTES,
+  MAX_VIDEO_BYTES,
+  removeMedia,
+  storeMedia,
+  type MediaKind,
+} from '../../media/ingest';
+import {
+  checkEditable,
+  createExcursion,
+  EXCURSION_TEXTS,
+  pendingExcursions,
+  publishExcursion,
+  rejectExcursion,
+  updateExcursion,
+  type ExcursionMedia,
+} from '../../services/excursions';
+import type { Principal } from '../../storage/users';
+import { requirePrincipal } from '../auth';
+import type { AppDeps } from '../deps';
+import { HttpError } from '../errors';
+import { runMutation, runMutationOnce } from '../idempotency';
+
+// POST /api/excursions and PUT /api/excursions/{id}: multipart forms with the `excursion` JSON part
+// and the files of SPEC §7. Everything that can be checked without storing (the fields, the counts,
+// the right to edit) is checked first; files are then stored one by one and all removed again if any
+// is refused or the write fails, so a refused form leaves nothing behind.
+
+export const EXCURSION_FORM_TEXTS = {
+  badMultipart: 'Отправьте форму экскурсии как multipart/form-data',
+  badJson: 'Поле excursion должно содержать JSON экскурсии',
+  tooManyImages: `Не больше ${MAX_IMAGES} обложек`,
+  tooManyGallery: `Не больше ${MAX_GALLERY} фото в галерее`,
+  oneVideo: 'Можно прикрепить только одно видео',
+  badKept: 'Некорректный список сохраняемых фото',
+  tooBig: 'Слишком большая форма: загрузите не больше 200 МБ видео и фото за раз',
+  badId: 'Некорректный идентификатор экскурсии',
+  badReason: `Причина отказа: от 1 до ${MAX_MODERATION_REASON_LENGTH} символов`,
+  fileRefused: (name: string, message: string) => `Файл «${name}»: ${message}`,
+} as const;
+
+/** The whole form: one video at its cap, plus room for a good number of photos at theirs. */
+export const EXCURSION_FORM_LIMIT = MAX_VIDEO_BYTES + 10 * MAX_IMAGE_BYTES;
+
+const rejectReasonSchema = z.object({ reason: z.string().trim().min(1).max(MAX_MODERATION_REASON_LENGTH) });
+
+type Form = Record<string, string | File | (string | File)[]>;
+
+const filesOf = (form: Form, field: string): File[] =>
+  [form[field] ?? []].flat().filter((value): value is File => value instanceof File);
+
+const textsOf = (form: Form, field: string): string[] =>
+  [form[field] ?? []].flat().filter((value): value is string => typeof value === 'string');
+
+async function readForm(c: Context): Promise<Form> {
+  if (!(c.req.header('Content-Type') ?? '').toLowerCase().startsWith('multipart/form-data'))
+    throw new HttpError(400, EXCURSION_FORM_TEXTS.badMultipart);
+  try {
+    return (await c.req.parseBody({ all: true })) as Form;
+  } catch {
+    throw new HttpError(400, EXCURSION_FORM_TEXTS.badMultipart);
+  }
+}
+
+function excursionJson(form: Form): unknown {
+  const [text] = textsOf(form, F.excursion);
+  if (text === undefined) throw new HttpError(400, EXCURSION_FORM_TEXTS.badJson);
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    throw new HttpError(400, EXCURSION_FORM_TEXTS.badJson);
+  }
+}
+
+/** Kept names come as repeated fields or as one JSON array: both readings of the spec's client. */
+function keptNames(form: Form, field: string, schema: z.ZodType<string[]>): string[] {
+  const raw = textsOf(form, field);
+  const names = raw.length === 1 && raw[0]?.trim().startsWith('[') ? safeJson(raw[0]) : raw;
+  const parsed = schema.safeParse(names);
+  if (!parsed.success) throw new HttpError(400, EXCURSION_FORM_TEXTS.badKept);
+  return parsed.data;
+}
+
+function safeJson(text: string): unknown {
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return null;
+  }
+}
+
+interface Uploads {
+  previews: File[];
+  gallery: File[];
+  video: File | undefined;
+}
+
+function uploadsOf(form: Form, kept: { images: string[]; gallery: string[] }): Uploads {
+  const previews = filesOf(form, F.previewImages);
+  const gallery = filesOf(form, F.galleryImages);
+  const videos = filesOf(form, F.video);
+  if (previews.length + kept.images.length > MAX_IMAGES)
+    throw new HttpError(400, EXCURSION_FORM_TEXTS.tooManyImages);
+  if (gallery.length + kept.gallery.length > MAX_GALLERY)
+    throw new HttpError(400, EXCURSION_FORM_TEXTS.tooManyGallery);
+  if (videos.length > 1) throw new HttpError(400, EXCURSION_FORM_TEXTS.oneVideo);
+  return { previews, gallery, video: videos[0] };
+}
+
+/** Stores the uploads; on any refusal removes what was already stored and answers which file it was. */
+interface StoredUploads {
+  /** Every media id written, for the clean-up. */
+  stored: string[];
+  previews: string[];
+  gallery: string[];
+  video: string;
+}
+
+async function storeUploads(deps: AppDeps, owner: Principal, uploads: Uploads): Promise<StoredUploads> {
+  const stored: string[] = [];
+  const put = async (file: File, kind: MediaKind) => {
+    try {
+      const media = await storeMedia(deps, {
+        kind,
+        bytes: new Uint8Array(await file.arrayBuffer()),
+        ownerId: owner.id,
+        fileName: file.name,
+      });
+      stored.push(media.id);
+      return media.id;
+    } catch (error) {
+      await removeMedia(deps, stored);
+      if (error instanceof MediaRejectedError)
+        throw new HttpError(error.status, EXCURSION_FORM_TEXTS.fileRefused(file.name || kind, error.message));
+      throw error;
+    }
+  };
+  const previews: string[] = [];
+  for (const file of uploads.previews) previews.push(await put(file, 'image'));
+  const gallery: string[] = [];
+  for (const file of uploads.gallery) gallery.push(await put(file, 'image'));
+  const video = uploads.video ? await put(uploads.video, 'video') : '';
+  return { stored, previews, gallery, video };
+}
+
+export function excursionWriteRoutes(deps: AppDeps): Hono {
+  const app = new Hono();
+  const limit = bodyLimit({
+    maxSize: EXCURSION_FORM_LIMIT,
+    onError: (c) => c.json({ detail: EXCURSION_FORM_TEXTS.tooBig }, 413, { Connection: 'close' }),
+  });
+
+  app.post('/', limit, async (c) => {
+    const principal = await requirePrincipal(c, deps);
+    const form = await readForm(c);
+    const parsed = createExcursionPayloadSchema.safeParse(excursionJson(form));
+    if (!parsed.success) throw new HttpError(400, EXCURSION_TEXTS.badForm);
+    if (principal.role === 'user') throw new HttpError(403, EXCURSION_TEXTS.sellersOnly);
+    const uploads = uploadsOf(form, { images: [], gallery: [] });
+    if (uploads.previews.length === 0) throw new HttpError(400, EXCURSION_TEXTS.noCover);
+    const files = await storeUploads(deps, principal, uploads);
+    const { stored } = files;
+    const media: ExcursionMedia = { images: files.previews, gallery: files.gallery, video: files.video };
+    try {
+      const answer = await runMutationOnce(c, deps, principal.id, 'detail', (tx) =>
+        createExcursion(tx, principal, parsed.data, media, deps.now()),
+      );
+      // A replayed request stored its files the first time: these copies are not needed.
+      if (answer.replayed) await removeMedia(deps, stored);
+      return c.json(answer.body as object, answer.status);
+    } catch (error) {
+      await removeMedia(deps, stored);
+      throw error;
+    }
+  });
+
+  app.put('/:id', limit, async (c) => {
+    const principal = await requirePrincipal(c, deps);
+    const id = c.req.param('id');
+    if (!isEntityId(id)) throw new HttpError(400, EXCURSION_FORM_TEXTS.badId);
+    const form = await readForm(c);
+    const parsed = updateExcursionPayloadSchema.safeParse(excursionJson(form));
+    if (!parsed.success) throw new HttpError(400, EXCURSION_TEXTS.badForm);
+    const kept = {
+      images: keptNames(form, F.existingPreviewImages, keptPreviewImagesSchema),
+      gallery: keptNames(form, F.existingGalleryImages, keptGalleryImagesSchema),
+    };
+    const uploads = uploadsOf(form, kept);
+    await deps.db.transaction((tx) => checkEditable(tx, principal, id, kept));
+    const files = await storeUploads(deps, principal, uploads);
+    const { stored } = files;
+    // No new video keeps the current one, unless the form names an empty `video` text to remove it.
+    const media = (current: string): ExcursionMedia => ({
+      images: [...kept.images, ...files.previews],
+      gallery: [...kept.gallery, ...files.gallery],
+      video: files.video || (textsOf(form, F.video).includes('') ? '' : current),
+    });
+    let dropped: string[] = [];
+    try {
+      const answer = await runMutationOnce(c, deps, principal.id, 'detail', async (tx) => {
+        const [row] = await tx.query<{ video: string }>('SELECT video FROM excursions WHERE id = $1', [id]);
+        const result = await updateExcursion(
+          tx,
+          principal,
+          id,
+          parsed.data,
+          media(row?.video ?? ''),
+          deps.now(),
+        );
+        dropped = result.dropped;
+        return result;
+      });
+      if (answer.replayed) await removeMedia(deps, stored);
+      // Photos the seller removed are deleted once the edit is committed.
+      else await removeMedia(deps, dropped);
+      return c.json(answer.body as object, answer.status);
+    } catch (error) {
+      await removeMedia(deps, stored);
+      throw error;
+    }
+  });
+
+  app.post('/:id/publish', async (c) => {
+    const principal = await requirePrincipal(c, deps);
+    const id = c.req.param('id');
+    if (!isEntityId(id)) throw new HttpError(400, EXCURSION_FORM_TEXTS.badId);
+    return runMutation(c, deps, principal.id, 'detail', (tx) =>
+      publishExcursion(tx, principal, id, deps.now()),
+    );
+  });
+
+  app.post('/:id/reject', async (c) => {
+    const principal = await requirePrincipal(c, deps);
+    const id = c.req.param('id');
+    if (!isEntityId(id)) throw new HttpError(400, EXCURSION_FORM_TEXTS.badId);
+    let body: unknown;
+    try {
+      body = await c.req.json();
+    } catch {
+      body = undefined;
+    }
+    const parsed = rejectReasonSchema.safeParse(body);
+    if (!parsed.success) throw new HttpError(400, EXCURSION_FORM_TEXTS.badReason);
+    return runMutation(c, deps, principal.id, 'detail', (tx) =>
+      rejectExcursion(tx, principal, id, parsed.data.reason, deps.now()),
+    );
+  });
+
+  return app;
+}
+
+/** GET /api/moderation/excursions: the admin's list of excursions waiting for review. */
+export function moderationRoutes(deps: AppDeps): Hono {
+  const app = new Hono();
+  app.get('/excursions', async (c) => {
+    const principal = await requirePrincipal(c, deps);
+    if (principal.role !== 'admin') throw new HttpError(403, EXCURSION_TEXTS.adminOnly);
+    return c.json({ excursions: await pendingExcursions(deps.db, deps.now()) });
+  });
+  return app;
+}
