@@ -3,6 +3,7 @@ import { createSyncEngine, type SyncEngine } from './engine';
 import type { LockManagerLike } from './leader';
 import type { WebSocketLike } from './live';
 import { checkSession } from './account';
+import { onPullWanted } from './nudge';
 import { onSessionChange, readSession } from './session';
 
 // Starts the sync engine in a browser tab: same-origin HTTP and socket, window events, Web Locks.
@@ -34,6 +35,7 @@ export function startBrowserSync(): SyncEngine {
   // A stored token restores the session only if the server still accepts it.
   void checkSession({ db });
   onSessionChange(() => engine?.sessionChanged());
+  onPullWanted(() => void engine?.pull());
   // Another tab logged in or out: follow it.
   window.addEventListener('storage', (event) => {
     if (event.key === 'access_token') engine?.sessionChanged();
