@@ -1,8 +1,9 @@
 // The booking page's counting step (SPEC §4, §5): party counts, their limits, and what a tour change
 // does to them. Seat choice is in seat-selection.ts.
 
-import type { BusType, Excursion, Tour } from './types';
-import type { PartySize } from './pricing';
+import type { BusType, EntityId, Excursion, Service, TicketService, Tour } from './types';
+import { crimeaNowKey, tourDateTimeKey } from './dates';
+import { entryPrice, selectedServices, totalPrice, type PartySize } from './pricing';
 import { PLACES_LEFT_PREFIX } from './strings';
 import { trimSeatsToParty, dropUnavailableSeats } from './seat-selection';
 
@@ -149,4 +150,62 @@ export function applyTourChange(
   const counts = clampCounts(selection.counts, countLimits(excursion, tour));
   const free = dropUnavailableSeats(selection.seats, tour.emptySeats);
   return { counts, seats: trimSeatsToParty(free, partySize(counts)) };
+}
+
+/**
+ * The tours a booking may pick: strictly after `now` (the server refuses a tour at or before the
+ * current minute), earliest first, ties by _id so the default "first tour" is stable.
+ */
+export function bookableTours(tours: readonly Tour[], now: Date): Tour[] {
+  const nowKey = crimeaNowKey(now);
+  return tours
+    .map((tour) => ({ tour, key: tourDateTimeKey(tour.date, tour.time) }))
+    .filter(({ key }) => key > nowKey)
+    .sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : a.tour._id < b.tour._id ? -1 : 1))
+    .map(({ tour }) => tour);
+}
+
+/** The POST /api/tickets body (SPEC §7); structurally the protocol's request type. */
+export interface BookingRequest {
+  tourID: EntityId;
+  userID: number;
+  adults: number;
+  kids: number;
+  seats: number[];
+  assemblyPoint: string;
+  /** Only the ticked services. */
+  services: Service[];
+  excursionPrice: number;
+  entryPrice: number;
+}
+
+export interface BookingDraft {
+  tourId: EntityId;
+  userId: number;
+  assemblyPoint: string;
+  selection: BookingSelection;
+  services: readonly TicketService[];
+}
+
+/**
+ * The booking body: prices computed with the same rules the server uses (SPEC §9), so a fresh client
+ * never meets 'Цена изменилась'. Seats go sorted; a bus without a seat map sends none.
+ */
+export function bookingRequest(
+  excursion: Pick<Excursion, 'busType' | 'adultPrice' | 'kidPrice' | 'adultEntryPrice' | 'kidEntryPrice'>,
+  draft: BookingDraft,
+): BookingRequest {
+  const { counts, seats } = draft.selection;
+  const services = selectedServices(draft.services).map(({ name, price }) => ({ name, price }));
+  return {
+    tourID: draft.tourId,
+    userID: draft.userId,
+    adults: counts.adults,
+    kids: counts.kids,
+    seats: hasSeatStep(excursion.busType) ? [...seats].sort((a, b) => a - b) : [],
+    assemblyPoint: draft.assemblyPoint,
+    services,
+    excursionPrice: totalPrice(excursion, counts, services),
+    entryPrice: entryPrice(excursion, counts),
+  };
 }

@@ -32,6 +32,11 @@ const ContactsPage = page(() => import('./pages/profile/ContactsPage'), 'Contact
 const CertificatesPage = page(() => import('./pages/profile/CertificatesPage'), 'CertificatesPage');
 const FaqPage = page(() => import('./pages/profile/FaqPage'), 'FaqPage');
 const AdminPanelPage = page(() => import('./pages/admin/AdminPanelPage'), 'AdminPanelPage');
+const BookingPage = page(() => import('./pages/booking/BookingPage'), 'BookingPage');
+const PaymentPage = page(() => import('./pages/payment/PaymentPage'), 'PaymentPage');
+const SuccessPage = page(() => import('./pages/payment/SuccessPage'), 'SuccessPage');
+const TicketsPage = page(() => import('./pages/tickets/TicketsPage'), 'TicketsPage');
+const TicketPage = page(() => import('./pages/tickets/TicketPage'), 'TicketPage');
 const NotFoundPage = page(() => import('./pages/NotFoundPage'), 'NotFoundPage');
 
 /** The four category routes of SPEC §2; the page reads which one from the path. */
@@ -65,6 +70,11 @@ export function App() {
             <Route path="profile/certificates" element={<CertificatesPage />} />
             <Route path="profile/faq" element={<FaqPage />} />
             <Route path="profile/admin-panel" element={<AdminPanelPage />} />
+            <Route path="booking/:id" element={<BookingPage />} />
+            <Route path="payment" element={<PaymentPage />} />
+            <Route path="success" element={<SuccessPage />} />
+            <Route path="profile/tickets" element={<TicketsPage />} />
+            <Route path="profile/tickets/ticket/:id" element={<TicketPage />} />
           </Route>
           <Route path="*" element={<NotFoundPage />} />
         </Route>

@@ -1,6 +1,8 @@
 import { describe, it, expect } from 'vitest';
 import {
   applyTourChange,
+  bookableTours,
+  bookingRequest,
   canDecrementAdults,
   canDecrementKids,
   canGoToSeats,
@@ -183,5 +185,66 @@ describe('applyTourChange', () => {
     const tour = makeTour({ attendantsRegistred: 0, emptySeats: [1, 2, 3, 4] });
     const selection = { counts: { adults: 1, kids: 1 }, seats: [3, 1] };
     expect(applyTourChange(selection, coach, tour)).toEqual(selection);
+  });
+});
+
+describe('bookableTours', () => {
+  // 10:00 in Crimea (UTC+3) on 2026-11-23.
+  const now = new Date('2026-11-23T07:00:00Z');
+
+  it('keeps only tours after the current minute, earliest first', () => {
+    const past = makeTour({ _id: 'a', date: '2026-11-22', time: '12:00' });
+    const startingNow = makeTour({ _id: 'b', date: '2026-11-23', time: '10:00' });
+    const later = makeTour({ _id: 'c', date: '2026-11-23', time: '10:01' });
+    const tomorrow = makeTour({ _id: 'd', date: '2026-11-24', time: '09:00' });
+    expect(bookableTours([tomorrow, startingNow, later, past], now).map((t) => t._id)).toEqual(['c', 'd']);
+  });
+
+  it('orders a stray unpadded time before a later one and breaks ties by id', () => {
+    const nine = makeTour({ _id: 'z', date: '2026-11-24', time: '9:00' });
+    const ten = makeTour({ _id: 'a', date: '2026-11-24', time: '10:00' });
+    const tenToo = makeTour({ _id: 'b', date: '2026-11-24', time: '10:00' });
+    expect(bookableTours([tenToo, ten, nine], now).map((t) => t._id)).toEqual(['z', 'a', 'b']);
+  });
+});
+
+describe('bookingRequest', () => {
+  const excursion = makeExcursion({
+    busType: 'coach',
+    adultPrice: 2000,
+    kidPrice: 1200,
+    adultEntryPrice: 500,
+    kidEntryPrice: 300,
+  });
+  const draft = {
+    tourId: 'tour-1',
+    userId: 4,
+    assemblyPoint: 'Ялта, набережная',
+    selection: { counts: { adults: 2, kids: 1 }, seats: [12, 3, 7] },
+    services: [
+      { name: 'Обед', price: 400, selected: true },
+      { name: 'Аудиогид', price: 150, selected: false },
+    ],
+  };
+
+  it('prices the party like the server and sends only the ticked services', () => {
+    expect(bookingRequest(excursion, draft)).toEqual({
+      tourID: 'tour-1',
+      userID: 4,
+      adults: 2,
+      kids: 1,
+      seats: [3, 7, 12],
+      assemblyPoint: 'Ялта, набережная',
+      services: [{ name: 'Обед', price: 400 }],
+      // 2*2000 + 1200 + 400*3
+      excursionPrice: 6400,
+      // 2*500 + 300
+      entryPrice: 1300,
+    });
+  });
+
+  it('sends no seats for an excursion without a seat map', () => {
+    const none = makeExcursion({ ...excursion, busType: 'none' });
+    expect(bookingRequest(none, draft).seats).toEqual([]);
   });
 });

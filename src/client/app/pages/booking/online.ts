@@ -1,0 +1,21 @@
+import { useSyncExternalStore } from 'react';
+
+// Whether the browser believes it is online. Only a hint for the note on the page: the booking
+// request itself is the real test, and its offline outcome says so.
+
+function subscribe(listener: () => void): () => void {
+  window.addEventListener('online', listener);
+  window.addEventListener('offline', listener);
+  return () => {
+    window.removeEventListener('online', listener);
+    window.removeEventListener('offline', listener);
+  };
+}
+
+export function useOnline(): boolean {
+  return useSyncExternalStore(
+    subscribe,
+    () => navigator.onLine,
+    () => true,
+  );
+}

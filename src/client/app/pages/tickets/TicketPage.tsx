@@ -1,0 +1,127 @@
+import './tickets.css';
+import { Link, useParams, useSearchParams } from 'react-router-dom';
+import { isEntityId } from '../../../../domain/ids';
+import { formatRoubles, selectedServices } from '../../../../domain/pricing';
+import { ticketStatusClassName, ticketStatusLabel } from '../../../../domain/status';
+import type { TicketView } from '../../../db/queries/tickets';
+import { itemPhase } from '../../components/lists/phase';
+import { ListStatus } from '../../components/lists/ListStatus';
+import { PageHeader } from '../../components/PageHeader';
+import { useHasSynced, useTicket } from '../../hooks/account';
+import { TICKET } from './strings';
+import { ticketSeatsLabel, ticketWhen } from './ticket-text';
+import { TicketQr } from './TicketQr';
+import { UnpaidActions } from './UnpaidActions';
+
+/**
+ * /profile/tickets/ticket/{id} (SPEC §2 "Tickets"). Everything comes from the replica, so the ticket and
+ * its QR code open on a bus with no signal. The card widget returns here with ?from=payment.
+ */
+export function TicketPage() {
+  const id = useParams().id ?? '';
+  const view = useTicket(id);
+  const synced = useHasSynced();
+  const phase = itemPhase(isEntityId(id) ? view : null, synced);
+
+  return (
+    <div className="ticket-page">
+      <PageHeader title={TICKET.title} />
+      {phase === 'ready' && view ? (
+        <TicketDetail view={view} />
+      ) : (
+        <ListStatus
+          action={
+            phase === 'missing' && (
+              <Link className="button" to="/profile/tickets">
+                {TICKET.toList}
+              </Link>
+            )
+          }
+        >
+          {phase === 'missing' ? TICKET.notFound : TICKET.loading}
+        </ListStatus>
+      )}
+    </div>
+  );
+}
+
+function TicketDetail({ view }: { view: TicketView }) {
+  const [search] = useSearchParams();
+  const { ticket, excursion } = view;
+  const fromPayment = search.get('from') === 'payment';
+  const when = ticketWhen(view);
+  const services = selectedServices(ticket.services);
+  const confirmed = ticket.status === 'confirmed';
+  const awaitingPayment = ticket.status === 'to payment';
+
+  return (
+    <>
+      {fromPayment && confirmed && (
+        <p className="ticket-banner ticket-banner-ok" role="status">
+          {TICKET.paid}
+        </p>
+      )}
+      {fromPayment && awaitingPayment && (
+        <p className="ticket-banner" role="status">
+          <span className="ticket-spinner" aria-hidden="true" />
+          {TICKET.confirming}
+        </p>
+      )}
+      <section className="ticket-main" aria-labelledby="ticket-title">
+        {excursion && when ? (
+          <h2 id="ticket-title">{excursion.title}</h2>
+        ) : (
+          <h2 id="ticket-title" className="ticket-missing">
+            {TICKET.tripNotFound}
+          </h2>
+        )}
+        {when && <p className="ticket-when">{when}</p>}
+        <p className="ticket-main-line">
+          <span className={`ticket-status ${ticketStatusClassName(ticket.status)}`}>
+            <span className="visually-hidden">{TICKET.status}: </span>
+            {ticketStatusLabel(ticket.status)}
+          </span>
+          <span className="ticket-main-seats">{ticketSeatsLabel(view)}</span>
+        </p>
+        {ticket.seats.length > 0 && <p className="ticket-seat-numbers">{TICKET.seatNumbers(ticket.seats)}</p>}
+      </section>
+
+      {confirmed && <TicketQr code={ticket.checkCode} />}
+      {awaitingPayment && !fromPayment && <UnpaidActions ticketId={ticket._id} />}
+
+      <dl className="ticket-facts">
+        <Fact term={TICKET.assemblyPoint} value={ticket.assemblyPoint} />
+        {ticket.seats.length > 0 && <Fact term={TICKET.seats} value={TICKET.seatNumbers(ticket.seats)} />}
+        <Fact term={TICKET.adults} value={String(ticket.adults)} />
+        <Fact term={TICKET.kids} value={String(ticket.kids)} />
+        <div>
+          <dt>{TICKET.services}</dt>
+          <dd>
+            {services.length === 0 ? (
+              TICKET.noServices
+            ) : (
+              <ul className="ticket-services">
+                {services.map((service) => (
+                  <li key={service.name}>
+                    {service.name} · {formatRoubles(service.price)}
+                  </li>
+                ))}
+              </ul>
+            )}
+          </dd>
+        </div>
+        <Fact term={TICKET.price} value={formatRoubles(ticket.excursionPrice)} strong />
+        {ticket.entryPrice > 0 && <Fact term={TICKET.entry} value={formatRoubles(ticket.entryPrice)} />}
+      </dl>
+    </>
+  );
+}
+
+function Fact({ term, value, strong = false }: { term: string; value: string; strong?: boolean }) {
+  return (
+    <div className={strong ? 'ticket-fact-strong' : undefined}>
+      <dt>{term}</dt>
+      <dd>{value}</dd>
+    </div>
+  );
+}

@@ -1,0 +1,45 @@
+// Texts of /profile/tickets and the ticket detail; SPEC §2 and §8 texts verbatim.
+
+export const TICKETS = {
+  title: 'Мои билеты',
+  list: 'Билеты',
+  loading: 'Загрузка...',
+  empty: 'У вас пока нет билетов',
+  browse: 'Смотреть экскурсии',
+  excursionNotFound: 'Excursion not found',
+  open: 'Открыть билет',
+} as const;
+
+export const TICKET = {
+  title: 'Билет',
+  loading: 'Загрузка...',
+  notFound: 'Ticket not found',
+  tripNotFound: 'Tour or excursion not found',
+  toList: 'Все билеты',
+  status: 'Статус',
+  assemblyPoint: 'Место сбора',
+  seats: 'Места',
+  seatNumbers: (seats: readonly number[]) => `№ ${seats.join(', ')}`,
+  adults: 'Взрослые',
+  kids: 'Дети',
+  services: 'Дополнительные услуги',
+  noServices: 'Не выбраны',
+  price: 'Стоимость',
+  entry: 'Входные билеты, оплата на месте',
+  /** The same text as /success (SPEC §2), shown when the card widget brings the buyer back here. */
+  paid: 'Оплата прошла успешно. Чек отправлен на вашу почту',
+  confirming: 'Подтверждаем оплату… Страницу обновлять не нужно: билет изменится сам',
+  qrTitle: 'QR-код для гида',
+  qrAlt: 'QR-код билета',
+  qrCaption: 'Покажите этот код гиду при посадке: он проверит билет. Код открывается и без интернета.',
+  qrMissing: 'QR-код появится, когда билет синхронизируется с сервером',
+  unpaid: 'Билет ещё не оплачен. Места удерживаются 15 минут',
+  pay: 'Оплатить',
+  cancel: 'Отменить бронь',
+  cancelQuestion: 'Отменить бронь? Места вернутся в продажу.',
+  cancelYes: 'Да, отменить',
+  cancelNo: 'Нет',
+  wait: 'Подождите...',
+  cancelOffline: 'Чтобы отменить бронь, нужно подключение к интернету',
+  cancelFailed: 'Failed to update ticket status',
+} as const;
