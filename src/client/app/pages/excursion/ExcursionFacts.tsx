@@ -48,7 +48,7 @@ export function ExcursionFacts({ excursion }: { excursion: Excursion }) {
       {excursion.childrenAllowed && (
         <div className="excursion-fact excursion-fact-children" data-testid="fact-children">
           <PageIcon name="child" />
-          <dt className="excursion-visually-hidden">{EXCURSION.children}</dt>
+          <dt className="visually-hidden">{EXCURSION.children}</dt>
           <dd>{EXCURSION.withChildren}</dd>
         </div>
       )}
