@@ -2,42 +2,26 @@ import type { User } from '../../domain/types';
 import { authResponseSchema } from '../../protocol/auth';
 import { roleChangeResponseSchema, UPLOAD_FILE_FIELD, uploadFileResponseSchema } from '../../protocol/users';
 import { userSchema } from '../../protocol/entities';
-import { createHttpClient, NetworkError, type HttpAnswer, type HttpClient } from '../api/http';
-import type { ReplicaDb } from '../db/schema';
+import {
+  call,
+  failure as failed,
+  httpOf,
+  malformed,
+  storageOf,
+  tokenOf,
+  type AccountDeps,
+  type Outcome,
+} from './online';
 import { readSession, writeToken } from './session';
+
+export type { AccountDeps, Outcome } from './online';
 
 // The online-only account actions (SPEC §7 /auth/*, users/me, the avatar upload, role changes):
 // the server decides these, so they are not queued. Each answers ok, or the server's own error text
 // (`detail`), or `offline`; the screen picks its fallback text from SPEC §8.
 
-export type Outcome<T = null> =
-  { ok: true; value: T } | { ok: false; offline: boolean; error: string | undefined };
-
-export interface AccountDeps {
-  db: ReplicaDb;
-  http?: HttpClient;
-  storage?: Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
-}
-
 /** Tables that hold the signed-in user's own rows; cleared on logout so the next user sees none. */
 const PERSONAL_TABLES = ['users', 'favorites', 'tickets'] as const;
-
-const httpOf = (deps: AccountDeps) => deps.http ?? createHttpClient('');
-const storageOf = (deps: AccountDeps) => deps.storage ?? localStorage;
-
-async function call<T>(work: () => Promise<HttpAnswer<T>>): Promise<HttpAnswer<T> | 'offline'> {
-  try {
-    return await work();
-  } catch (error) {
-    if (error instanceof NetworkError) return 'offline';
-    throw error;
-  }
-}
-
-const failed = (answer: HttpAnswer | 'offline') =>
-  answer === 'offline'
-    ? ({ ok: false, offline: true, error: undefined } as const)
-    : ({ ok: false, offline: false, error: answer.errorText } as const);
 
 /** Step 1 of the wizard: e-mail and password; the server mails a code. `referrer` only on registration. */
 export async function requestCode(
@@ -62,7 +46,7 @@ export async function verifyCode(deps: AccountDeps, email: string, code: string)
   );
   if (answer === 'offline' || !answer.ok) return failed(answer);
   const parsed = authResponseSchema.safeParse(answer.data);
-  if (!parsed.success) return { ok: false, offline: false, error: undefined };
+  if (!parsed.success) return malformed;
   const user = parsed.data.user_data as User;
   await signIn(deps, parsed.data.access_token, user);
   return { ok: true, value: user };
@@ -118,24 +102,20 @@ export async function checkSession(deps: AccountDeps): Promise<'valid' | 'signed
 
 /** POST /api/uploadfile/: the avatar image; answers the stored file name for the profile. */
 export async function uploadAvatar(deps: AccountDeps, file: Blob, name = 'avatar'): Promise<Outcome<string>> {
-  const { token } = readSession(storageOf(deps));
+  const token = tokenOf(deps);
   const form = new FormData();
   form.append(UPLOAD_FILE_FIELD, file, name);
   const answer = await call(() => httpOf(deps).request('POST', '/api/uploadfile/', { form, token }));
   if (answer === 'offline' || !answer.ok) return failed(answer);
   const parsed = uploadFileResponseSchema.safeParse(answer.data);
-  return parsed.success
-    ? { ok: true, value: parsed.data.filename }
-    : { ok: false, offline: false, error: undefined };
+  return parsed.success ? { ok: true, value: parsed.data.filename } : malformed;
 }
 
 /** The admin panel: promote a user to seller or demote a seller to user. */
 export async function changeRole(deps: AccountDeps, userId: number, to: 'seller' | 'user'): Promise<Outcome> {
-  const { token } = readSession(storageOf(deps));
+  const token = tokenOf(deps);
   const path = `/api/users/${userId}/${to === 'seller' ? 'promote-to-seller' : 'demote-to-user'}`;
   const answer = await call(() => httpOf(deps).request('POST', path, { token }));
   if (answer === 'offline' || !answer.ok) return failed(answer);
-  return roleChangeResponseSchema.safeParse(answer.data).success
-    ? { ok: true, value: null }
-    : { ok: false, offline: false, error: undefined };
+  return roleChangeResponseSchema.safeParse(answer.data).success ? { ok: true, value: null } : malformed;
 }

@@ -1,9 +1,7 @@
 import type { Ticket } from '../../domain/types';
 import { createTicketResponseSchema, type CreateTicketRequestInput } from '../../protocol/tickets';
 import { ticketSchema } from '../../protocol/entities';
-import { createHttpClient, NetworkError, type HttpAnswer } from '../api/http';
-import type { AccountDeps, Outcome } from './account';
-import { readSession } from './session';
+import { call, failure, httpOf, malformed, tokenOf, type AccountDeps, type Outcome } from './online';
 
 // Booking and payment calls (SPEC §7 tickets). They need the server (it decides about seats and
 // money), so they are not queued: offline, the screen says so and keeps what the person chose.
@@ -21,20 +19,6 @@ export interface PaymentConfig {
   widgetUrl: string;
 }
 
-async function call<T>(work: () => Promise<HttpAnswer<T>>): Promise<HttpAnswer<T> | 'offline'> {
-  try {
-    return await work();
-  } catch (error) {
-    if (error instanceof NetworkError) return 'offline';
-    throw error;
-  }
-}
-
-const failure = (answer: HttpAnswer | 'offline') =>
-  answer === 'offline'
-    ? ({ ok: false, offline: true, error: undefined } as const)
-    : ({ ok: false, offline: false, error: answer.errorText } as const);
-
 /**
  * POST /api/tickets. `attemptKey` is the Idempotency-Key: the same key for a retry of the same
  * booking (a lost answer on a weak network), so it is booked once; a new key for a new booking.
@@ -44,14 +28,14 @@ export async function bookTicket(
   body: CreateTicketRequestInput,
   attemptKey: string,
 ): Promise<Outcome<Booked>> {
-  const http = deps.http ?? createHttpClient('');
-  const { token } = readSession(deps.storage ?? localStorage);
+  const http = httpOf(deps);
+  const token = tokenOf(deps);
   const answer = await call(() =>
     http.request('POST', '/api/tickets', { body, token, idempotencyKey: attemptKey }),
   );
   if (answer === 'offline' || !answer.ok) return failure(answer);
   const parsed = createTicketResponseSchema.safeParse(answer.data);
-  if (!parsed.success) return { ok: false, offline: false, error: undefined };
+  if (!parsed.success) return malformed;
   const ticket = parsed.data.ticket as Ticket;
   await keepTicket(deps, ticket);
   return {
@@ -62,8 +46,8 @@ export async function bookTicket(
 
 /** PATCH /api/tickets/{id} {status: 'cancelled'}: the owner gives up an unpaid booking. */
 export async function cancelTicket(deps: AccountDeps, ticketId: string): Promise<Outcome<Ticket>> {
-  const http = deps.http ?? createHttpClient('');
-  const { token } = readSession(deps.storage ?? localStorage);
+  const http = httpOf(deps);
+  const token = tokenOf(deps);
   const answer = await call(() =>
     http.request('PATCH', `/api/tickets/${encodeURIComponent(ticketId)}`, {
       body: { status: 'cancelled' },
@@ -73,21 +57,20 @@ export async function cancelTicket(deps: AccountDeps, ticketId: string): Promise
   );
   if (answer === 'offline' || !answer.ok) return failure(answer);
   const parsed = ticketSchema.safeParse(answer.data);
-  if (!parsed.success) return { ok: false, offline: false, error: undefined };
+  if (!parsed.success) return malformed;
   await keepTicket(deps, parsed.data as Ticket, true);
   return { ok: true, value: parsed.data as Ticket };
 }
 
 /** GET /api/payments/config: which provider's widget /payment mounts. */
 export async function paymentConfig(deps: Pick<AccountDeps, 'http'> = {}): Promise<Outcome<PaymentConfig>> {
-  const http = deps.http ?? createHttpClient('');
+  const http = httpOf(deps);
   const answer = await call(() =>
     http.request<{ provider?: unknown; widget_url?: unknown }>('GET', '/api/payments/config'),
   );
   if (answer === 'offline' || !answer.ok) return failure(answer);
   const { provider, widget_url: widgetUrl } = answer.data ?? {};
-  if ((provider !== 'test' && provider !== 'yookassa') || typeof widgetUrl !== 'string')
-    return { ok: false, offline: false, error: undefined };
+  if ((provider !== 'test' && provider !== 'yookassa') || typeof widgetUrl !== 'string') return malformed;
   return { ok: true, value: { provider, widgetUrl } };
 }
 

@@ -5,10 +5,8 @@ import {
   type CreateExcursionPayloadInput,
   type UpdateExcursionPayloadInput,
 } from '../../protocol/excursions';
-import { createHttpClient, NetworkError, type HttpAnswer } from '../api/http';
-import type { AccountDeps, Outcome } from './account';
+import { call, failure, httpOf, malformed, tokenOf, type AccountDeps, type Outcome } from './online';
 import { wantPull } from './nudge';
-import { readSession } from './session';
 
 // A seller's excursion forms (SPEC §7 POST/PUT /api/excursions, multipart) and the admin's
 // moderation. They carry files and the server checks them, so they are online calls; the schedule,
@@ -26,20 +24,6 @@ export interface KeptMedia {
   /** True to remove the current video without a new one. */
   removeVideo?: boolean;
 }
-
-async function call<T>(work: () => Promise<HttpAnswer<T>>): Promise<HttpAnswer<T> | 'offline'> {
-  try {
-    return await work();
-  } catch (error) {
-    if (error instanceof NetworkError) return 'offline';
-    throw error;
-  }
-}
-
-const failure = (answer: HttpAnswer | 'offline') =>
-  answer === 'offline'
-    ? ({ ok: false, offline: true, error: undefined } as const)
-    : ({ ok: false, offline: false, error: answer.errorText } as const);
 
 function formOf(excursion: unknown, files: ExcursionFiles, kept?: KeptMedia): FormData {
   const form = new FormData();
@@ -60,12 +44,12 @@ async function sendForm(
   form: FormData,
   attemptKey: string,
 ): Promise<Outcome<Excursion>> {
-  const http = deps.http ?? createHttpClient('');
-  const { token } = readSession(deps.storage ?? localStorage);
+  const http = httpOf(deps);
+  const token = tokenOf(deps);
   const answer = await call(() => http.request(method, path, { form, token, idempotencyKey: attemptKey }));
   if (answer === 'offline' || !answer.ok) return failure(answer);
   const parsed = excursionSchema.safeParse(answer.data);
-  if (!parsed.success) return { ok: false, offline: false, error: undefined };
+  if (!parsed.success) return malformed;
   const excursion = parsed.data as Excursion;
   await keepExcursion(deps, excursion);
   return { ok: true, value: excursion };
@@ -101,8 +85,8 @@ export function updateExcursion(
 
 /** GET /api/moderation/excursions: excursions waiting for an admin. */
 export async function pendingExcursions(deps: AccountDeps): Promise<Outcome<Excursion[]>> {
-  const http = deps.http ?? createHttpClient('');
-  const { token } = readSession(deps.storage ?? localStorage);
+  const http = httpOf(deps);
+  const token = tokenOf(deps);
   const answer = await call(() =>
     http.request<{ excursions?: unknown }>('GET', '/api/moderation/excursions', { token }),
   );
@@ -118,8 +102,8 @@ export async function moderateExcursion(
   id: string,
   decision: { publish: true } | { publish: false; reason: string },
 ): Promise<Outcome<Excursion>> {
-  const http = deps.http ?? createHttpClient('');
-  const { token } = readSession(deps.storage ?? localStorage);
+  const http = httpOf(deps);
+  const token = tokenOf(deps);
   const path = `/api/excursions/${encodeURIComponent(id)}/${decision.publish ? 'publish' : 'reject'}`;
   const answer = await call(() =>
     http.request('POST', path, {
@@ -130,7 +114,7 @@ export async function moderateExcursion(
   );
   if (answer === 'offline' || !answer.ok) return failure(answer);
   const parsed = excursionSchema.safeParse(answer.data);
-  if (!parsed.success) return { ok: false, offline: false, error: undefined };
+  if (!parsed.success) return malformed;
   await keepExcursion(deps, parsed.data as Excursion);
   return { ok: true, value: parsed.data as Excursion };
 }
