@@ -17,7 +17,7 @@ import type { EntityId, Excursion, TicketService, Tour } from '../../../../domai
 import { ActionBar } from './ActionBar';
 import { BookingMessage } from './BookingMessage';
 import { CountStep } from './CountStep';
-import { useOnline } from './online';
+import { useOnline } from '../../hooks/online';
 import { SeatStep } from './SeatStep';
 import { SEATS, BOOKING } from './strings';
 import { useBookTicket } from './useBookTicket';

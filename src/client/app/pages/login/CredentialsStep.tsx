@@ -1,6 +1,6 @@
 import { useId, useState, type FormEvent, type InputHTMLAttributes } from 'react';
 import { isValidEmail, isValidPassword } from '../../../../domain/validation';
-import { useOnline } from './online';
+import { useOnline } from '../../hooks/online';
 import { LOGIN } from './strings';
 import type { LoginWizard } from './wizard';
 

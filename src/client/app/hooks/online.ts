@@ -1,7 +1,7 @@
 import { useSyncExternalStore } from 'react';
 
-// Whether the browser believes it is online. Only a hint for the note on the form: the request
-// itself is the real test, and its offline outcome shows the same text.
+// Whether the browser believes it is online. Only a hint for a form's note: the request itself is the
+// real test, and its offline outcome shows the same text.
 
 function subscribe(listener: () => void): () => void {
   window.addEventListener('online', listener);
