@@ -79,19 +79,94 @@ export function removeTour(tours: readonly EditableTour[], id: EntityId): Editab
   return tours.filter((t) => t._id !== id);
 }
 
-/** What saving must send: temporary tours are created, stored tours no longer present are deleted. */
+/**
+ * What saving must send: tours added in the editor are created, stored tours no longer present are
+ * deleted. A tour already in `original` is never created again, even with a temporary id: that is a
+ * creation queued by an earlier save and still waiting for the server.
+ */
 export function scheduleChanges(
   original: readonly Pick<Tour, '_id'>[],
   edited: readonly EditableTour[],
 ): ScheduleChanges {
+  const stored = new Set(original.map((t) => t._id));
   const kept = new Set(edited.map((t) => t._id));
   return {
-    toCreate: edited.filter((t) => isTemporaryTourId(t._id)).map(({ date, time }) => ({ date, time })),
-    toDelete: original.filter((t) => !isTemporaryTourId(t._id) && !kept.has(t._id)).map((t) => t._id),
+    toCreate: edited
+      .filter((t) => isTemporaryTourId(t._id) && !stored.has(t._id))
+      .map(({ date, time }) => ({ date, time })),
+    toDelete: original.filter((t) => !kept.has(t._id)).map((t) => t._id),
   };
 }
 
 /** With nothing to send, the save button shows 'Нет изменений' instead of calling the server. */
 export function hasScheduleChanges(changes: ScheduleChanges): boolean {
   return changes.toCreate.length > 0 || changes.toDelete.length > 0;
+}
+
+/** The editor's unsaved work on top of the stored schedule; the stored one may change underneath. */
+export interface ScheduleEdits {
+  /** Tours added in the editor, with temporary ids from `temporaryTourId`. */
+  added: readonly EditableTour[];
+  /** Ids of stored tours the seller removed. */
+  removed: readonly EntityId[];
+  /** Dates opened with 'Добавить дату' that may have no tour yet. */
+  dates: readonly string[];
+  /** The next temporary id's sequence number. */
+  sequence: number;
+}
+
+export const NO_EDITS: ScheduleEdits = { added: [], removed: [], dates: [], sequence: 1 };
+
+/**
+ * The schedule as the editor shows it: the stored tours minus those removed, plus those added. The
+ * stored list is live (the server accepts, refuses or adds tours while the editor is open), so edits
+ * are kept apart and laid over it rather than copied into it once.
+ */
+export function editedSchedule(stored: readonly EditableTour[], edits: ScheduleEdits): EditableTour[] {
+  const removed = new Set(edits.removed);
+  return [...stored.filter((t) => !removed.has(t._id)), ...edits.added];
+}
+
+/** Adds a time to a date in the edits; the same edits back when addTime refuses it. */
+export function addTimeEdit(
+  stored: readonly EditableTour[],
+  edits: ScheduleEdits,
+  date: string,
+  time: string,
+): ScheduleEdits {
+  const current = editedSchedule(stored, edits);
+  const next = addTime(current, date, time, edits.sequence);
+  if (next === current) return edits;
+  const tour = next[next.length - 1] as EditableTour;
+  return { ...edits, added: [...edits.added, tour], sequence: edits.sequence + 1 };
+}
+
+/** Removes a tour: one added in the editor is simply dropped, a stored one is marked for deletion. */
+export function removeTourEdit(edits: ScheduleEdits, id: EntityId): ScheduleEdits {
+  if (edits.added.some((t) => t._id === id)) return { ...edits, added: removeTour([...edits.added], id) };
+  if (edits.removed.includes(id)) return edits;
+  return { ...edits, removed: [...edits.removed, id] };
+}
+
+/** Opens a date for new times. Past days cannot be picked (SPEC §5); a date opened twice is one date. */
+export function addDateEdit(edits: ScheduleEdits, date: string, today: string): ScheduleEdits {
+  if (!isIsoDate(date) || date < today || edits.dates.includes(date)) return edits;
+  return { ...edits, dates: [...edits.dates, date] };
+}
+
+/**
+ * The days the editor lists: every date from `today` with a tour, plus the dates opened with
+ * 'Добавить дату' (shown empty until a time is added), in calendar order.
+ */
+export function scheduleDays(
+  tours: readonly EditableTour[],
+  openedDates: readonly string[],
+  today: string,
+): ScheduleDate[] {
+  const days = groupByDate(tours.filter((t) => t.date >= today));
+  const known = new Set(days.map((d) => d.date));
+  const empty = [...new Set(openedDates)]
+    .filter((d) => d >= today && !known.has(d))
+    .map((date) => ({ date, tours: [] }));
+  return [...days, ...empty].sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : 0));
 }

@@ -66,6 +66,10 @@ export async function startServer(config: Config, options: StartOptions = {}): P
         ready(s as Server),
       );
     });
+    // Idle keep-alive sockets live longer than a proxy's or a phone's reuse window (Node's 5 s is
+    // shorter than most), so a client rarely sends on a socket the server is closing.
+    server.keepAliveTimeout = 65_000;
+    server.headersTimeout = 66_000;
     server.on('upgrade', (request, socket, head) => {
       if (new URL(request.url ?? '/', 'http://localhost').pathname === '/ws')
         hub.handleUpgrade(request, socket, head);

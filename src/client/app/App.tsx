@@ -32,6 +32,9 @@ const ContactsPage = page(() => import('./pages/profile/ContactsPage'), 'Contact
 const CertificatesPage = page(() => import('./pages/profile/CertificatesPage'), 'CertificatesPage');
 const FaqPage = page(() => import('./pages/profile/FaqPage'), 'FaqPage');
 const AdminPanelPage = page(() => import('./pages/admin/AdminPanelPage'), 'AdminPanelPage');
+const MyExcursionsPage = page(() => import('./pages/seller/MyExcursionsPage'), 'MyExcursionsPage');
+const SellerExcursionPage = page(() => import('./pages/seller/SellerExcursionPage'), 'SellerExcursionPage');
+const ScheduleEditorPage = page(() => import('./pages/seller/ScheduleEditorPage'), 'ScheduleEditorPage');
 const BookingPage = page(() => import('./pages/booking/BookingPage'), 'BookingPage');
 const PaymentPage = page(() => import('./pages/payment/PaymentPage'), 'PaymentPage');
 const SuccessPage = page(() => import('./pages/payment/SuccessPage'), 'SuccessPage');
@@ -70,6 +73,9 @@ export function App() {
             <Route path="profile/certificates" element={<CertificatesPage />} />
             <Route path="profile/faq" element={<FaqPage />} />
             <Route path="profile/admin-panel" element={<AdminPanelPage />} />
+            <Route path="profile/myexcursions" element={<MyExcursionsPage />} />
+            <Route path="profile/myexcursion/:id" element={<SellerExcursionPage />} />
+            <Route path="profile/schedule/:id" element={<ScheduleEditorPage />} />
             <Route path="booking/:id" element={<BookingPage />} />
             <Route path="payment" element={<PaymentPage />} />
             <Route path="success" element={<SuccessPage />} />

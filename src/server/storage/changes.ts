@@ -53,7 +53,10 @@ function visibleTo(q: RangeQuery, status: string, ownerId: number): boolean {
   return status === 'published' || q.admin === true || (q.userId !== null && ownerId === q.userId);
 }
 
-/** The same rule in SQL, for a full pull; `$n` is the viewer's id. */
+/** The viewer's id as the query's last parameter, when visibleSql uses it (a full pull, not an admin). */
+const viewerParam = (q: RangeQuery): number[] => (q.full && !q.admin ? [q.userId ?? -1] : []);
+
+/** The same rule in SQL, for a full pull; `$n` is the viewer's id (see viewerParam). */
 const visibleSql = (q: RangeQuery, param: string) =>
   q.admin ? 'true' : `(e.status = 'published' OR e.owner_id = ${param})`;
 
@@ -84,7 +87,7 @@ async function excursionChanges(db: Queryable, q: RangeQuery): Promise<Change[]>
   const rows = await db.query<ExcursionRow>(
     `${EXCURSION_SELECT} WHERE e.version > $2 AND e.version <= $3 ${q.full ? `AND ${visibleSql(q, '$5')}` : ''}
      ORDER BY e.version LIMIT $4`,
-    [q.today, q.after, q.upTo, q.limit, ...(q.full ? [q.userId ?? -1] : [])],
+    [q.today, q.after, q.upTo, q.limit, ...viewerParam(q)],
   );
   // An excursion taken out of the catalogue (moderation) is a deletion for replicas that may not see it.
   return rows.map((row): Change =>
@@ -99,7 +102,7 @@ async function tourChanges(db: Queryable, q: RangeQuery): Promise<Change[]> {
     `${TOUR_SELECT} WHERE t.version > $1 AND t.version <= $2
        ${q.full ? `AND ${visibleSql(q, '$5')} AND t.date >= $4::date` : ''}
      ORDER BY t.version LIMIT $3`,
-    q.full ? [q.after, q.upTo, q.limit, q.today, q.userId ?? -1] : [q.after, q.upTo, q.limit],
+    q.full ? [q.after, q.upTo, q.limit, q.today, ...viewerParam(q)] : [q.after, q.upTo, q.limit],
   );
   return rows.map((row): Change =>
     visibleTo(q, row.excursion_status, row.owner_id)

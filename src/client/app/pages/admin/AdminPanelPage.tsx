@@ -9,6 +9,7 @@ import { useReplica } from '../../hooks/replica';
 import { ListStatus } from '../../components/lists/ListStatus';
 import { PageHeader } from '../../components/PageHeader';
 import { SESSION } from '../../strings';
+import { ModerationList } from './ModerationList';
 import { ADMIN } from './strings';
 
 type Target = 'seller' | 'user';
@@ -20,7 +21,8 @@ const TEXTS: Record<Target, { success: string; failure: string }> = {
 
 /**
  * /profile/admin-panel 'Панель администратора' (SPEC §2, §8): promote a user to seller or demote a
- * seller to user by id. Only admins get the form; the server refuses everyone else anyway.
+ * seller to user by id, and review sellers' new excursions. Only admins get the forms; the server
+ * refuses everyone else anyway.
  */
 export function AdminPanelPage() {
   const user = useCurrentUser();
@@ -29,7 +31,10 @@ export function AdminPanelPage() {
     <div className="admin-page">
       <PageHeader title={ADMIN.title} />
       {user.role === 'admin' ? (
-        <RoleForm />
+        <>
+          <RoleForm />
+          <ModerationList />
+        </>
       ) : (
         <div className="admin-denied">
           <p>{ADMIN.onlyAdmins}</p>

@@ -17,3 +17,25 @@ export const ADMIN = {
   onlyAdmins: 'Эта страница доступна только администраторам.',
   backToProfile: 'Вернуться в профиль',
 } as const;
+
+export const MODERATION = {
+  title: 'Экскурсии на проверке',
+  lead: 'Новые экскурсии продавцов попадают в каталог только после публикации. При отказе укажите причину — продавец увидит её у себя.',
+  loading: 'Loading...',
+  empty: 'Нет экскурсий, ожидающих проверки',
+  refresh: 'Обновить',
+  seller: (id: number) => `Продавец ID ${id}`,
+  view: 'Посмотреть',
+  publish: 'Опубликовать',
+  reject: 'Отклонить',
+  cancel: 'Отмена',
+  reason: 'Причина отказа',
+  reasonPlaceholder: 'Например, нет фотографий маршрута',
+  reasonRequired: 'Укажите причину отказа',
+  working: 'Подождите...',
+  published: (title: string) => `Экскурсия «${title}» опубликована`,
+  rejected: (title: string) => `Экскурсия «${title}» отклонена`,
+  loadFailed: 'Не удалось загрузить список экскурсий на проверке',
+  actionFailed: 'Не удалось выполнить действие',
+  networkError: 'Ошибка сети',
+} as const;

@@ -1,0 +1,61 @@
+import './seller.css';
+import { Link } from 'react-router-dom';
+import { useCurrentUser, useHasSynced } from '../../hooks/account';
+import { ListStatus } from '../../components/lists/ListStatus';
+import { listPhase } from '../../components/lists/phase';
+import { MediaImage } from '../../components/MediaImage';
+import { PageHeader } from '../../components/PageHeader';
+import { SESSION } from '../../strings';
+import { useOwnExcursions } from './hooks';
+import { SellerIcon } from './icons';
+import { ModerationBadge } from './ModerationBadge';
+import { MY_EXCURSIONS } from './strings';
+
+/** /profile/myexcursions (SPEC §2): the seller's own excursions with where each is in review. */
+export function MyExcursionsPage() {
+  const user = useCurrentUser();
+  const excursions = useOwnExcursions(user?.id);
+  const synced = useHasSynced();
+  if (!user) return <ListStatus>{SESSION.loading}</ListStatus>;
+  const phase = listPhase(excursions, synced);
+
+  return (
+    <div className="seller-page">
+      <PageHeader title={MY_EXCURSIONS.title} />
+      <Link className="button button-accent seller-add" to="/profile/addexcursion">
+        <SellerIcon name="plus" />
+        {MY_EXCURSIONS.add}
+      </Link>
+      {phase === 'ready' && excursions ? (
+        <ul className="seller-list" aria-label={MY_EXCURSIONS.list}>
+          {excursions.map((excursion) => (
+            <li key={excursion._id}>
+              <Link className="seller-item" to={`/profile/myexcursion/${excursion._id}`}>
+                <MediaImage
+                  id={excursion.images[0]}
+                  alt=""
+                  width={96}
+                  height={72}
+                  className="seller-item-cover"
+                />
+                <span className="seller-item-text">
+                  <span className="seller-item-title">{excursion.title}</span>
+                  <span className="seller-item-city">{excursion.city}</span>
+                  <ModerationBadge excursion={excursion} />
+                </span>
+                <SellerIcon name="chevron" />
+              </Link>
+            </li>
+          ))}
+        </ul>
+      ) : phase === 'empty' ? (
+        <section className="empty-state seller-empty">
+          <h2>{MY_EXCURSIONS.empty}</h2>
+          <p>{MY_EXCURSIONS.emptyHint}</p>
+        </section>
+      ) : (
+        <ListStatus>{MY_EXCURSIONS.loading}</ListStatus>
+      )}
+    </div>
+  );
+}

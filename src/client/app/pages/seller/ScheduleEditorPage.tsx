@@ -1,0 +1,46 @@
+import './seller.css';
+import './schedule-editor.css';
+import { Link, useParams } from 'react-router-dom';
+import { useCurrentUser, useHasSynced } from '../../hooks/account';
+import { useExcursion } from '../../hooks/excursion';
+import { ListStatus } from '../../components/lists/ListStatus';
+import { itemPhase } from '../../components/lists/phase';
+import { PageHeader } from '../../components/PageHeader';
+import { SESSION } from '../../strings';
+import { useScheduleRows } from './hooks';
+import { canManage } from './ownership';
+import { ScheduleEditor } from './ScheduleEditor';
+import { SCHEDULE as TEXT } from './strings';
+
+/**
+ * /profile/schedule/{id} (SPEC §2 "Seller schedule editor"). Scheduling needs ownership, admins
+ * included (SPEC §6), so anyone else's excursion is 'Excursion not found'.
+ */
+export function ScheduleEditorPage() {
+  const id = useParams().id ?? '';
+  const user = useCurrentUser();
+  const excursion = useExcursion(id);
+  const rows = useScheduleRows(id);
+  const synced = useHasSynced();
+  if (!user) return <ListStatus>{SESSION.loading}</ListStatus>;
+  const phase = itemPhase(excursion, synced);
+  if (phase === 'loading' || (phase === 'ready' && !rows)) return <ListStatus>{TEXT.loading}</ListStatus>;
+  if (!excursion || !rows || !canManage(user, excursion, { adminExempt: false })) {
+    return (
+      <section className="empty-state">
+        <h1>{TEXT.notFound}</h1>
+        <p>{TEXT.notFoundHint}</p>
+        <Link className="button" to="/profile/myexcursions">
+          {TEXT.backToList}
+        </Link>
+      </section>
+    );
+  }
+  return (
+    <div className="seller-page sched-page">
+      <PageHeader title={TEXT.title} />
+      <p className="sched-excursion">{excursion.title}</p>
+      <ScheduleEditor excursionId={excursion._id} userId={user.id} rows={rows} />
+    </div>
+  );
+}

@@ -1,0 +1,43 @@
+import { useLiveQuery } from 'dexie-react-hooks';
+import type { EntityId, Excursion } from '../../../../domain/types';
+import type { RejectionRow } from '../../../db/schema';
+import {
+  latestTourRejection,
+  ownExcursions,
+  scheduleRows,
+  sellerExcursionSummary,
+  type ScheduleRows,
+  type SellerExcursionSummary,
+} from '../../../db/queries/seller';
+import { useSubjectLiveQuery } from '../../hooks/live';
+import { useToday } from '../../hooks/now';
+import { useReplica } from '../../hooks/replica';
+
+// Live reads of the seller's screens: the replica changes as the server accepts or refuses queued
+// schedule changes, and these follow it.
+
+export function useOwnExcursions(ownerId: number | undefined): Excursion[] | undefined {
+  const db = useReplica();
+  return useLiveQuery(
+    async () => (ownerId === undefined ? undefined : ownExcursions(db, ownerId)),
+    [db, ownerId],
+  );
+}
+
+/** null: unknown excursion. */
+export function useSellerExcursion(id: EntityId): SellerExcursionSummary | null | undefined {
+  const db = useReplica();
+  const today = useToday();
+  return useSubjectLiveQuery(id, () => sellerExcursionSummary(db, id, today), [db, id, today]);
+}
+
+export function useScheduleRows(id: EntityId): ScheduleRows | undefined {
+  const db = useReplica();
+  const today = useToday();
+  return useSubjectLiveQuery(id, () => scheduleRows(db, id, today), [db, id, today]);
+}
+
+export function useTourRejection(id: EntityId): RejectionRow | null | undefined {
+  const db = useReplica();
+  return useSubjectLiveQuery(id, () => latestTourRejection(db, id), [db, id]);
+}

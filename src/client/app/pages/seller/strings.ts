@@ -1,0 +1,69 @@
+// Texts of the seller's screens: 'Мои экскурсии', the seller excursion page and the schedule editor.
+// SPEC §2, §4 and §8 texts verbatim.
+
+export const MY_EXCURSIONS = {
+  title: 'Мои экскурсии',
+  add: 'Добавить экскурсию',
+  list: 'Ваши экскурсии',
+  empty: 'У вас пока нет экскурсий',
+  emptyHint: 'Добавьте первую: после проверки менеджером она появится в каталоге.',
+  loading: 'Loading...',
+} as const;
+
+export const MODERATION_BADGE = {
+  pending: 'На проверке',
+  rejected: (reason: string) => (reason ? `Отклонена: ${reason}` : 'Отклонена'),
+  published: 'Опубликована',
+} as const;
+
+export const SELLER_EXCURSION = {
+  notFound: 'Excursion not found',
+  notFoundHint: 'Такой экскурсии нет среди ваших.',
+  backToList: 'Мои экскурсии',
+  loading: 'Loading...',
+  editDescription: 'Редактировать описание',
+  editHint: 'Текст, маршрут, фото, цены и места',
+  schedule: 'Расписание',
+  scheduleHint: 'Даты и время выездов, работает без сети',
+  openPublic: 'Страница экскурсии',
+  openPublicHint: 'Как её видят туристы',
+  summary: 'Сводка',
+  upcomingTours: 'Предстоящих выездов',
+  soldPlaces: 'Продано мест',
+  nextTour: 'Ближайший выезд',
+  noTours: 'Нет доступных дат',
+  pendingNote: 'Экскурсия появится в каталоге после проверки менеджером.',
+} as const;
+
+export const SCHEDULE = {
+  title: 'Расписание',
+  notFound: 'Excursion not found',
+  notFoundHint: 'Менять расписание можно только у своих экскурсий.',
+  backToList: 'Мои экскурсии',
+  loading: 'Loading...',
+  offline: 'Изменения сохранятся на телефоне и отправятся, когда появится сеть',
+  empty: 'Дат пока нет. Нажмите «Добавить дату», чтобы назначить первый выезд.',
+  addDate: 'Добавить дату',
+  save: 'Сохранить изменения',
+  saved: 'Сохранено!',
+  noChanges: 'Нет изменений',
+  saveFailed: 'Ошибка сохранения',
+  discard: 'Отменить правки',
+  timeLabel: (day: string) => `Время выезда, ${day}`,
+  addTime: 'Добавить',
+  addTimeLabel: (day: string) => `Добавить время, ${day}`,
+  duplicateTime: 'Это время уже есть в расписании',
+  removeTour: (time: string, day: string) => `Удалить ${time}, ${day}`,
+  waitToRemove: 'Удалить можно после отправки на сервер',
+  pending: 'ждёт отправки',
+  pendingLabel: 'Изменение ждёт отправки на сервер',
+  deleting: 'удаление ждёт отправки',
+  unsaved: 'не сохранено',
+  sold: (n: number) => `продано ${n}`,
+  unsavedCount: (n: number) => `Несохранённых правок: ${n}`,
+  queuedCount: (n: number) => `Ждут отправки на сервер: ${n}`,
+  refused: 'Сервер отклонил изменение расписания',
+  refusedChip: 'не удалён',
+  dismiss: 'Понятно',
+  tours: 'Выезды',
+} as const;

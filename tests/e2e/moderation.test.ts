@@ -1,0 +1,203 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { addDays, crimeaToday } from '../../src/domain/dates';
+import type { City, Excursion, Place } from '../../src/domain/types';
+import type { CreateExcursionPayloadInput } from '../../src/protocol/excursions';
+import { DEMO } from '../support/api';
+import { launchBrowser, openPhone, screenshot } from '../support/browser';
+import { photoJpeg } from '../support/media-fixtures';
+import { mintToken, signIn } from '../support/session';
+
+// Issue 9 moderation against the real product: a seller's new excursion waits in the admin panel;
+// published, it enters the public catalogue; refused, its seller sees why in 'Мои экскурсии'.
+
+const baseUrl = inject('baseUrl');
+const dataDir = inject('dataDir');
+let browser: Browser;
+let cover: Buffer;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  cover = await photoJpeg(640, 480);
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+async function getJson<T>(path: string): Promise<T> {
+  const response = await fetch(`${baseUrl}${path}`);
+  if (!response.ok) throw new Error(`${path}: ${response.status}`);
+  return (await response.json()) as T;
+}
+
+async function demoSellerExcursion(): Promise<Excursion> {
+  const excursions = (await getJson<{ excursions: Excursion[] }>('/api/excursions')).excursions;
+  return excursions.find((e) => e.ownerID === DEMO.seller) as Excursion;
+}
+
+async function publicIds(): Promise<string[]> {
+  return (await getJson<{ excursions: Excursion[] }>('/api/excursions')).excursions.map((e) => e._id);
+}
+
+/** A seller's excursion made through the API, as the add-excursion wizard sends it. */
+async function createAsSeller(token: string, title: string): Promise<Excursion> {
+  const place = (await getJson<{ places: Place[] }>('/api/places')).places[0] as Place;
+  const city = (await getJson<{ cities: City[] }>('/api/cities')).cities[0] as City;
+  const day = (n: number) => addDays(crimeaToday(new Date()), n);
+  const payload: CreateExcursionPayloadInput = {
+    title,
+    description: 'Проверка модерации: обрывы, сосны и море.',
+    city: city.name,
+    place: place.id,
+    category: 'Горы',
+    adultPrice: 2200,
+    kidPrice: 1200,
+    adultEntryPrice: 0,
+    kidEntryPrice: 0,
+    entryTickets: false,
+    services: [],
+    maxAttendants: 12,
+    busType: 'none',
+    numberOfRows: 0,
+    availableSeats: [],
+    reservedSeats: [],
+    duration: '6 часов',
+    lunchDuration: '',
+    difficulty: 'Легко',
+    childrenAllowed: true,
+    directions: ['Ялта', 'Ай-Петри'],
+    assemblyPoints: ['Ялта, набережная'],
+    included: ['Трансфер'],
+    notIncluded: [],
+    ownerID: DEMO.seller,
+    popularity: 0,
+    bestseller: false,
+    tours: [{ date: day(10), time: '09:00' }],
+  };
+  const form = new FormData();
+  form.append('excursion', JSON.stringify(payload));
+  form.append('preview_images', new Blob([new Uint8Array(cover)], { type: 'image/jpeg' }), 'cover.jpg');
+  const response = await fetch(`${baseUrl}/api/excursions`, {
+    method: 'POST',
+    headers: { Authorization: `Bearer ${token}` },
+    body: form,
+  });
+  expect(response.status, await response.clone().text()).toBe(200);
+  const created = (await response.json()) as Excursion;
+  expect(created.moderation?.status).toBe('pending');
+  return created;
+}
+
+describe('moderation of sellers’ excursions', () => {
+  it('lists a new excursion for the admin; publishing puts it in the catalogue, refusing shows the seller why', async () => {
+    const sellerToken = await mintToken(dataDir, DEMO.seller);
+    const suffix = Date.now().toString(36);
+    const published = await createAsSeller(sellerToken, `Ай-Петри на рассвете ${suffix}`);
+    const refused = await createAsSeller(sellerToken, `Ущелье без фото ${suffix}`);
+    const reason = 'Добавьте фотографии маршрута';
+    expect(await publicIds()).not.toContain(published._id);
+
+    const admin = await openPhone(browser);
+    await signIn(admin.context, dataDir, DEMO.admin);
+    await admin.page.goto(`${baseUrl}/profile/admin-panel`);
+    const list = admin.page.getByRole('list', { name: 'Экскурсии на проверке' });
+    await list.waitFor({ timeout: 30_000 });
+    const itemOf = (excursion: Excursion) =>
+      list.getByRole('listitem').filter({ has: admin.page.getByRole('heading', { name: excursion.title }) });
+    for (const excursion of [published, refused]) {
+      const item = itemOf(excursion);
+      await item.waitFor();
+      await item.getByText(`Продавец ID ${DEMO.seller}`).waitFor();
+      expect(await item.getByRole('link', { name: 'Посмотреть' }).getAttribute('href')).toBe(
+        `/excursion/${excursion._id}`,
+      );
+      // The cover is the uploaded picture, served by the app's own server.
+      const picture = item.locator('img');
+      await expect
+        .poll(() => picture.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0))
+        .toBe(true);
+    }
+    await itemOf(published).scrollIntoViewIfNeeded();
+    await screenshot(admin.page, 'moderation-list');
+
+    await itemOf(published).getByRole('button', { name: 'Опубликовать' }).click();
+    await admin.page.getByRole('status').filter({ hasText: 'опубликована' }).waitFor();
+    await expect.poll(() => itemOf(published).count()).toBe(0);
+    expect(await publicIds()).toContain(published._id);
+
+    // Refusing needs a reason.
+    const refusedItem = itemOf(refused);
+    await refusedItem.getByRole('button', { name: 'Отклонить' }).click();
+    await refusedItem.getByRole('button', { name: 'Отклонить' }).click();
+    await refusedItem.getByRole('alert').filter({ hasText: 'Укажите причину отказа' }).waitFor();
+    await refusedItem.getByLabel('Причина отказа').fill(reason);
+    await screenshot(admin.page, 'moderation-reject');
+    await refusedItem.getByRole('button', { name: 'Отклонить' }).click();
+    await admin.page.getByRole('status').filter({ hasText: 'отклонена' }).waitFor();
+    await expect.poll(() => itemOf(refused).count()).toBe(0);
+    expect(await publicIds()).not.toContain(refused._id);
+    await admin.context.close();
+
+    // The seller sees both outcomes in 'Мои экскурсии', the refusal with the admin's reason.
+    const seller = await openPhone(browser);
+    await signIn(seller.context, dataDir, DEMO.seller);
+    await seller.page.goto(`${baseUrl}/profile/myexcursions`);
+    const mine = seller.page.getByRole('list', { name: 'Ваши экскурсии' });
+    await mine.waitFor({ timeout: 30_000 });
+    const refusedRow = mine.getByRole('link').filter({ hasText: refused.title });
+    await refusedRow.getByText(`Отклонена: ${reason}`).waitFor({ timeout: 30_000 });
+    await mine.getByRole('link').filter({ hasText: published.title }).getByText('Опубликована').waitFor();
+    expect(await refusedRow.getAttribute('href')).toBe(`/profile/myexcursion/${refused._id}`);
+    expect(
+      await seller.page.getByRole('link', { name: 'Добавить экскурсию' }).first().getAttribute('href'),
+    ).toBe('/profile/addexcursion');
+    // Refused comes first: it is what needs the seller's attention.
+    expect(await mine.getByRole('link').first().innerText()).toContain(refused.title);
+    const refusedCover = refusedRow.locator('img');
+    await expect
+      .poll(() => refusedCover.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0))
+      .toBe(true);
+    await screenshot(seller.page, 'my-excursions');
+
+    // Its page: banner, title, the refusal, the summary and the ways to change it.
+    await refusedRow.click();
+    await seller.page.getByRole('heading', { name: refused.title }).waitFor();
+    await seller.page.getByText(`Отклонена: ${reason}`).waitFor();
+    const actions = seller.page.getByRole('navigation', { name: refused.title });
+    expect(await actions.getByRole('link', { name: /Редактировать описание/ }).getAttribute('href')).toBe(
+      `/profile/edit/${refused._id}`,
+    );
+    expect(await actions.getByRole('link', { name: /Расписание/ }).getAttribute('href')).toBe(
+      `/profile/schedule/${refused._id}`,
+    );
+    await seller.page.getByText('Предстоящих выездов').waitFor();
+    await screenshot(seller.page, 'seller-excursion');
+    await seller.context.close();
+  });
+
+  it('shows another seller "Excursion not found" on the seller page and the schedule', async () => {
+    const owned = await demoSellerExcursion();
+    const other = await openPhone(browser);
+    await signIn(other.context, dataDir, DEMO.seller2);
+    await other.page.goto(`${baseUrl}/profile/myexcursion/${owned._id}`);
+    await other.page.getByRole('heading', { name: 'Excursion not found' }).waitFor({ timeout: 30_000 });
+    await other.page.goto(`${baseUrl}/profile/schedule/${owned._id}`);
+    await other.page.getByRole('heading', { name: 'Excursion not found' }).waitFor({ timeout: 30_000 });
+    await other.context.close();
+  });
+
+  it("lets an admin open any seller's excursion page, but not its schedule (SPEC §6)", async () => {
+    const owned = await demoSellerExcursion();
+    const admin = await openPhone(browser);
+    await signIn(admin.context, dataDir, DEMO.admin);
+    await admin.page.goto(`${baseUrl}/profile/myexcursion/${owned._id}`);
+    await admin.page.getByRole('heading', { name: owned.title }).waitFor({ timeout: 30_000 });
+    // Scheduling needs ownership, so the admin gets no schedule link and no schedule page.
+    const actions = admin.page.getByRole('navigation', { name: owned.title });
+    await actions.getByRole('link', { name: /Редактировать описание/ }).waitFor();
+    expect(await actions.getByRole('link', { name: /Расписание/ }).count()).toBe(0);
+    await admin.page.goto(`${baseUrl}/profile/schedule/${owned._id}`);
+    await admin.page.getByRole('heading', { name: 'Excursion not found' }).waitFor({ timeout: 30_000 });
+    await admin.context.close();
+  });
+});
