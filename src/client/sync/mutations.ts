@@ -115,17 +115,50 @@ const toursCreate: MutationSpec<ToursCreatePayload> = {
     body: { tours: tours.map(({ excursionID, date, time }) => ({ excursionID, date, time })) },
   }),
   async acknowledge(db, { tours }, data) {
-    await db.tours.bulkDelete(tours.map((t) => t.tempId));
+    const tempIds = tours.map((t) => t.tempId);
+    const temps = await db.tours.bulkGet(tempIds);
+    await db.tours.bulkDelete(tempIds);
+    // The server answers the tours in the order they were asked for.
     const created = (data as { tours?: Tour[] } | undefined)?.tours ?? [];
-    // Version 0: the pull or socket delta that follows brings the real version and replaces it.
+    const realId = new Map(
+      tours.flatMap((t, i) => (created[i] ? [[t.tempId, created[i]._id] as const] : [])),
+    );
     const fresh = await db.tours.bulkGet(created.map((t) => t._id));
-    await db.tours.bulkPut(created.filter((_, i) => !fresh[i]).map((t) => ({ ...t, _v: 0 })));
+    await db.tours.bulkPut(
+      created.flatMap((tour, i) => {
+        // Version 0: the pull or socket delta that follows brings the real version and replaces it.
+        const base = fresh[i] ?? { ...tour, _v: 0 };
+        // Deleted while its creation was on the way: it stays hidden until that deletion is answered.
+        if (temps[i]?._deleted) return [{ ...base, _deleted: 1 as const, _pending: bump(base._pending, 1) }];
+        return fresh[i] ? [] : [base];
+      }),
+    );
+    await rewriteQueuedDeletes(db, (id) => realId.get(id) ?? id);
   },
   async rollback(db, { tours }) {
-    await db.tours.bulkDelete(tours.map((t) => t.tempId));
+    const tempIds = new Set(tours.map((t) => t.tempId));
+    await db.tours.bulkDelete([...tempIds]);
+    // A deletion queued for a tour that was never created has nothing left to delete.
+    await rewriteQueuedDeletes(db, (id) => (tempIds.has(id) ? null : id));
   },
   touches: ({ tours }) => tours.map((t) => ({ collection: 'tours', key: t.tempId })),
 };
+
+/**
+ * A tour deleted while its creation was still queued is deleted by its temporary id; once the server
+ * has answered the creation, the queued deletions are rewritten to its real id (or dropped, `null`,
+ * when the creation was refused). The queue is strictly ordered, so they are always sent after it.
+ */
+async function rewriteQueuedDeletes(db: ReplicaDb, map: (id: string) => string | null): Promise<void> {
+  const queued = await db.outbox.filter((row) => row.kind === 'tours.delete').toArray();
+  for (const row of queued) {
+    const { tourIds } = row.payload as ToursDeletePayload;
+    const next = tourIds.map(map).filter((id): id is string => id !== null);
+    if (next.length === tourIds.length && next.every((id, i) => id === tourIds[i])) continue;
+    if (next.length === 0) await db.outbox.delete(row.seq as number);
+    else await db.outbox.update(row.seq as number, { payload: { tourIds: next } });
+  }
+}
 
 const toursDelete: MutationSpec<ToursDeletePayload> = {
   async apply(db, { tourIds }) {

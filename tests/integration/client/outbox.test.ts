@@ -113,6 +113,59 @@ describe.each(ENGINES)('the outbox against a real server on %s', (engineName) =>
     );
   });
 
+  it('a tour deleted while its creation was already tried offline is never left on the server', async () => {
+    const db = openReplica(newFactory());
+    const network = createNetwork();
+    network.online = false;
+    const { engine } = createClient(server, { db, network, session: sellerSession });
+    engines.push(engine);
+    engine.start();
+    await until(() => engine.isLeader);
+    const [kept, dropped] = (await addTours(db, DEMO.seller, [
+      { excursionID: excursion._id, date: day(104), time: '11:10' },
+      { excursionID: excursion._id, date: day(104), time: '12:20' },
+    ])) as [string, string];
+    // The leader tries to send it at once and fails: the queued creation can no longer be edited.
+    await until(async () => ((await db.outbox.orderBy('seq').first())?.attempts ?? 0) > 0);
+    await deleteTours(db, DEMO.seller, [dropped]);
+    expect((await db.tours.get(dropped))?._deleted).toBe(1);
+    expect((await db.outbox.toArray()).map((row) => row.kind)).toEqual(['tours.create', 'tours.delete']);
+
+    goOnline(network);
+    await until(async () => (await db.outbox.count()) === 0, 15_000);
+    const onServer = (await serverTours()).filter(
+      (t) => t.excursionID === excursion._id && t.date === day(104),
+    );
+    expect(onServer.map((t) => t.time)).toEqual(['11:10']);
+    expect(await db.rejections.count()).toBe(0);
+    await until(async () => {
+      const local = await db.tours.where('excursionID').equals(excursion._id).toArray();
+      const shown = local.filter((t) => t.date === day(104) && !t._deleted);
+      return shown.length === 1 && shown[0]?.time === '11:10' && !local.some((t) => t._id === kept);
+    });
+  });
+
+  it('a refused creation takes the deletion queued for it along', async () => {
+    const db = openReplica(newFactory());
+    const network = createNetwork();
+    network.online = false;
+    const { engine } = createClient(server, { db, network, session: sellerSession });
+    engines.push(engine);
+    engine.start();
+    await until(() => engine.isLeader);
+    // A date in the past: the server refuses the creation.
+    const [temp] = (await addTours(db, DEMO.seller, [
+      { excursionID: excursion._id, date: day(-3), time: '08:00' },
+    ])) as [string];
+    await until(async () => ((await db.outbox.orderBy('seq').first())?.attempts ?? 0) > 0);
+    await deleteTours(db, DEMO.seller, [temp]);
+    goOnline(network);
+    await until(async () => (await db.outbox.count()) === 0, 15_000);
+    const rejections = await db.rejections.toArray();
+    expect(rejections.map((r) => r.kind)).toEqual(['tours.create']);
+    expect(await db.tours.get(temp)).toBeUndefined();
+  });
+
   it('pauses the queue on an expired token instead of dropping it, and resumes after login', async () => {
     const db = openReplica(newFactory());
     let token = await tokenFor(server, DEMO.seller, 0, -60);

@@ -7,7 +7,7 @@ import { SCHEDULE as TEXT } from './strings';
 export interface ChipInfo {
   state: ChipState;
   sold: number;
-  /** False for a tour whose creation is still queued: it has no server id to delete yet. */
+  /** False for a chip that cannot be deleted now (a deletion already waiting for the server). */
   removable: boolean;
   /** Its deletion was just refused by the server (the notice below says why). */
   refused: boolean;

@@ -79,12 +79,12 @@ export function ScheduleEditor({ excursionId, userId, rows }: ScheduleEditorProp
     const tour = byId.get(id);
     if (!tour) return { state: 'unsaved', sold: 0, removable: true, refused: false };
     const waiting = tour.pending || isTemporaryTourId(tour._id);
-    // A queued creation has only its temporary id; deleting it is possible once the server has
-    // given it a real one (client/sync cannot withdraw a creation it has already tried to send).
+    // A queued creation can be deleted too: the outbox sends the deletion after the creation, under
+    // the real id the server gives it.
     return {
       state: waiting ? 'queued' : 'stored',
       sold: tour.attendantsRegistred,
-      removable: !isTemporaryTourId(tour._id),
+      removable: true,
       refused: refusedIds.has(tour._id),
     };
   };
