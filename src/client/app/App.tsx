@@ -35,6 +35,8 @@ const AdminPanelPage = page(() => import('./pages/admin/AdminPanelPage'), 'Admin
 const MyExcursionsPage = page(() => import('./pages/seller/MyExcursionsPage'), 'MyExcursionsPage');
 const SellerExcursionPage = page(() => import('./pages/seller/SellerExcursionPage'), 'SellerExcursionPage');
 const ScheduleEditorPage = page(() => import('./pages/seller/ScheduleEditorPage'), 'ScheduleEditorPage');
+const AddExcursionPage = page(() => import('./pages/excursion-form/AddExcursionPage'), 'AddExcursionPage');
+const EditExcursionPage = page(() => import('./pages/excursion-form/EditExcursionPage'), 'EditExcursionPage');
 const BookingPage = page(() => import('./pages/booking/BookingPage'), 'BookingPage');
 const PaymentPage = page(() => import('./pages/payment/PaymentPage'), 'PaymentPage');
 const SuccessPage = page(() => import('./pages/payment/SuccessPage'), 'SuccessPage');
@@ -76,6 +78,8 @@ export function App() {
             <Route path="profile/myexcursions" element={<MyExcursionsPage />} />
             <Route path="profile/myexcursion/:id" element={<SellerExcursionPage />} />
             <Route path="profile/schedule/:id" element={<ScheduleEditorPage />} />
+            <Route path="profile/addexcursion" element={<AddExcursionPage />} />
+            <Route path="profile/edit/:id" element={<EditExcursionPage />} />
             <Route path="booking/:id" element={<BookingPage />} />
             <Route path="payment" element={<PaymentPage />} />
             <Route path="success" element={<SuccessPage />} />

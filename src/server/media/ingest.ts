@@ -1,3 +1,4 @@
+import { MAX_IMAGE_FILE_BYTES, MAX_VIDEO_FILE_BYTES } from '../../domain/excursion-form';
 import type { Queryable } from '../storage/db';
 import { MediaRejectedError } from './errors';
 import { IMAGE_WIDTHS, newMediaId, renderImage, variantFileId } from './images';
@@ -6,10 +7,10 @@ import type { MediaStore } from './store';
 
 export type MediaKind = 'image' | 'app_media' | 'video' | 'avatar';
 
-/** Upper bound of an uploaded photo, before re-encoding. */
-export const MAX_IMAGE_BYTES = 15 * 1024 * 1024;
+/** Upper bound of an uploaded photo, before re-encoding; the forms check the same number. */
+export const MAX_IMAGE_BYTES = MAX_IMAGE_FILE_BYTES;
 /** Upper bound of an uploaded video; stored as sent. */
-export const MAX_VIDEO_BYTES = 200 * 1024 * 1024;
+export const MAX_VIDEO_BYTES = MAX_VIDEO_FILE_BYTES;
 
 export interface StoreMediaInput {
   kind: MediaKind;

@@ -44,15 +44,6 @@ export const BOOKING = {
 } as const;
 
 export const SEATS = {
-  map: 'Схема мест в автобусе',
-  front: 'Перед автобуса',
-  seat: (n: number) => `Место ${n}`,
-  driver: 'Водитель',
-  door: 'Дверь',
-  legend: 'Обозначения',
-  available: 'Свободно',
-  selected: 'Выбрано',
-  unavailable: 'Занято',
   chosen: (chosen: number, needed: number) => `Выбрано мест: ${chosen} из ${needed}`,
   chosenShort: (chosen: number, needed: number) => `${chosen} из ${needed}`,
   chosenLabel: 'Выбрано',

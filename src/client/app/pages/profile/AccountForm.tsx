@@ -6,7 +6,7 @@ import { awaitSettled, updateProfile } from '../../../sync/actions';
 import { useReplica } from '../../hooks/replica';
 import { AvatarField } from './AvatarField';
 import { PhoneField } from './PhoneField';
-import { useSaveStatus } from './save-status';
+import { useSaveStatus } from '../../hooks/save-status';
 import { ACCOUNT } from './strings';
 
 /** How long Save waits for the server before telling the user the change is kept on the phone. */

@@ -91,7 +91,7 @@ export function ScheduleDayCard({
         </ul>
       )}
       <form className="sched-add" noValidate onSubmit={submit}>
-        <label className="sched-sr-only" htmlFor={inputId}>
+        <label className="visually-hidden" htmlFor={inputId}>
           {TEXT.timeLabel(name)}
         </label>
         <input

@@ -6,8 +6,9 @@ export const STATUS_RESET_MS = 2000;
 export type SaveState = 'idle' | 'saving' | 'saved' | 'error';
 
 /**
- * The Save button's states (SPEC §4 "Profile save"): idle, saving, then saved or error, and back to
- * idle 2 s later. A new save cancels a pending reset so it cannot cut the next message short.
+ * A Save button's states (SPEC §4 "Profile save", "Edit excursion save"): idle, saving, then saved or
+ * error, and back to idle 2 s later. A new save cancels a pending reset so it cannot cut the next
+ * message short.
  */
 export function useSaveStatus(): {
   state: SaveState;

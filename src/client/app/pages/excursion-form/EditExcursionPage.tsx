@@ -1,0 +1,247 @@
+import './excursion-form.css';
+import { useRef, useState } from 'react';
+import { Link, useParams } from 'react-router-dom';
+import {
+  draftOf,
+  excursionFields,
+  formValuesOf,
+  isStepValid,
+  withoutMarked,
+  type ExcursionFormValues,
+} from '../../../../domain/excursion-form';
+import { isEntityId } from '../../../../domain/ids';
+import type { Excursion, User } from '../../../../domain/types';
+import { updateExcursion } from '../../../sync/excursions';
+import { ListStatus } from '../../components/lists/ListStatus';
+import { PageHeader } from '../../components/PageHeader';
+import { useCurrentUser, useHasSynced } from '../../hooks/account';
+import { useExcursion } from '../../hooks/excursion';
+import { useReplica } from '../../hooks/replica';
+import { BasicsFields } from './BasicsFields';
+import { EditorTabs, TAB, type Tab } from './EditorTabs';
+import { FormDock, FormMessage, type Message } from './FormDock';
+import { KeptPhotos, type KeptMedia } from './KeptPhotos';
+import { MediaFields } from './MediaFields';
+import { filesToSend, NO_FILES, type MediaFiles } from './media-files';
+import { ModerationState } from './ModerationState';
+import { PlaceFields } from './PlaceFields';
+import { PriceFields } from './PriceFields';
+import { RouteFields } from './RouteFields';
+import { useSaveStatus } from '../../hooks/save-status';
+import { SeatFields } from './SeatFields';
+import { EDITOR } from './strings';
+import { TripFields } from './TripFields';
+
+/**
+ * /profile/edit/{id}, the excursion editor (SPEC §2, §4): its owner or an admin edits every field in
+ * six tabs and saves; anyone else sees 'Excursion not found', as if it did not exist.
+ */
+export function EditExcursionPage() {
+  const id = useParams().id ?? '';
+  const user = useCurrentUser();
+  const excursion = useExcursion(id);
+  const synced = useHasSynced();
+  const found = isEntityId(id) ? excursion : null;
+
+  let body;
+  if (!user || found === undefined || (found === null && !synced)) {
+    body = <ListStatus>{EDITOR.loading}</ListStatus>;
+  } else if (found === null || !mayEdit(user, found)) {
+    body = (
+      <section className="empty-state">
+        <h2>{EDITOR.notFound}</h2>
+        <Link className="button" to="/excursions">
+          {EDITOR.allExcursions}
+        </Link>
+      </section>
+    );
+  } else {
+    // Keyed by excursion: another id starts from that excursion's fields, not this one's edits.
+    body = <Editor key={found._id} excursion={found} />;
+  }
+  return (
+    <div className="xf-page">
+      <PageHeader title={EDITOR.title} />
+      {body}
+    </div>
+  );
+}
+
+/** SPEC §6: a seller edits the excursions of their own list; an admin edits any. */
+function mayEdit(user: User, excursion: Excursion): boolean {
+  return (
+    user.role === 'admin' || excursion.ownerID === user.id || user.userExcursions.includes(excursion._id)
+  );
+}
+
+function keptOf(excursion: Excursion): KeptMedia {
+  return { images: [...excursion.images], gallery: [...excursion.gallery], video: excursion.video };
+}
+
+/** The tab holding the first field that stops a save, or null when the form can be saved. */
+function invalidTab(values: ExcursionFormValues, covers: readonly unknown[]): Tab | null {
+  const draft = draftOf(values, covers);
+  if (!isStepValid(0, draft)) return TAB.basics;
+  if (!isStepValid(2, { ...draft, duration: 'ok' })) return TAB.basics;
+  if (!isStepValid(2, draft)) return TAB.more;
+  if (!isStepValid(1, draft)) return TAB.route;
+  if (!isStepValid(5, draft)) return TAB.seats;
+  if (!isStepValid(6, draft)) return TAB.photos;
+  if (!isStepValid(3, draft)) return TAB.prices;
+  return null;
+}
+
+const BUTTON_TEXT = {
+  idle: EDITOR.save,
+  saving: EDITOR.saving,
+  saved: EDITOR.saved,
+  error: EDITOR.saveFailed,
+} as const;
+
+/**
+ * The form starts from the stored excursion once and is then the seller's own: live updates arriving
+ * while they type never overwrite it. After a save it restarts from the server's answer.
+ */
+function Editor({ excursion }: { excursion: Excursion }) {
+  const db = useReplica();
+  const [values, setValues] = useState(() => formValuesOf(excursion));
+  const [kept, setKept] = useState(() => keptOf(excursion));
+  const [marked, setMarked] = useState<string[]>([]);
+  const [files, setFiles] = useState<MediaFiles>(NO_FILES);
+  const [tab, setTab] = useState<Tab>(TAB.basics);
+  const [message, setMessage] = useState<Message | null>(null);
+  const status = useSaveStatus();
+  const attemptKey = useRef<string | null>(null);
+
+  const update = (patch: Partial<ExcursionFormValues>) => {
+    attemptKey.current = null;
+    setValues((current) => ({ ...current, ...patch }));
+  };
+  const changeFiles = (next: MediaFiles) => {
+    attemptKey.current = null;
+    setFiles(next);
+  };
+  const deleteMarked = () => {
+    attemptKey.current = null;
+    setKept({
+      ...kept,
+      images: withoutMarked(kept.images, marked),
+      gallery: withoutMarked(kept.gallery, marked),
+    });
+    setMarked([]);
+  };
+
+  async function save() {
+    const covers = [...kept.images, ...files.covers];
+    const problem = invalidTab(values, covers);
+    if (problem !== null) {
+      setTab(problem);
+      setMessage({ kind: 'error', title: EDITOR.saveFailed, text: EDITOR.invalid(EDITOR.tabs[problem]) });
+      return;
+    }
+    attemptKey.current ??= crypto.randomUUID();
+    status.start();
+    setMessage(null);
+    try {
+      const outcome = await updateExcursion(
+        { db },
+        excursion._id,
+        {
+          ...excursionFields(values),
+          // An edit keeps the prices the card compares against and the seller's similar excursions.
+          adultInitPrice: excursion.adultInitPrice,
+          kidInitPrice: excursion.kidInitPrice,
+          similarExcursionIDs: excursion.similarExcursionIDs,
+        },
+        filesToSend(files),
+        {
+          images: kept.images,
+          gallery: kept.gallery,
+          removeVideo: kept.video === '' && excursion.video !== '',
+        },
+        attemptKey.current,
+      );
+      if (outcome.ok) {
+        status.settle('saved');
+        attemptKey.current = null;
+        setValues(formValuesOf(outcome.value));
+        setKept(keptOf(outcome.value));
+        setFiles(NO_FILES);
+        setMarked([]);
+        return;
+      }
+      status.settle('error');
+      setMessage(
+        outcome.offline
+          ? { kind: 'offline', title: EDITOR.saveFailed, text: EDITOR.offline }
+          : { kind: 'error', title: EDITOR.saveFailed, text: outcome.error ?? '' },
+      );
+    } catch (error) {
+      console.error('Saving the excursion failed', error);
+      status.settle('error');
+      setMessage({ kind: 'error', title: EDITOR.saveFailed, text: '' });
+    }
+  }
+
+  const props = { values, update };
+  const panel = (() => {
+    switch (tab) {
+      case TAB.basics:
+        return (
+          <>
+            <BasicsFields {...props} />
+            <PlaceFields {...props} />
+          </>
+        );
+      case TAB.more:
+        return <TripFields {...props} />;
+      case TAB.route:
+        return <RouteFields {...props} />;
+      case TAB.seats:
+        return <SeatFields {...props} />;
+      case TAB.photos:
+        return (
+          <>
+            <KeptPhotos kept={kept} marked={marked} onMark={setMarked} onDelete={deleteMarked} />
+            <MediaFields
+              files={files}
+              onChange={changeFiles}
+              kept={{ covers: kept.images.length, gallery: kept.gallery.length, video: kept.video !== '' }}
+              currentVideo={
+                excursion.video === ''
+                  ? undefined
+                  : {
+                      removed: kept.video === '',
+                      onToggle: (removed) => setKept({ ...kept, video: removed ? '' : excursion.video }),
+                    }
+              }
+            />
+          </>
+        );
+      default:
+        return <PriceFields {...props} />;
+    }
+  })();
+
+  return (
+    <>
+      <p className="xf-excursion-title">
+        <Link to={`/excursion/${excursion._id}`}>{excursion.title}</Link>
+      </p>
+      <ModerationState moderation={excursion.moderation} />
+      <EditorTabs tab={tab} onTab={setTab}>
+        <div className="xf-card">{panel}</div>
+      </EditorTabs>
+      <FormDock message={message && <FormMessage message={message} onClose={() => setMessage(null)} />}>
+        <button
+          type="button"
+          className={`button button-accent xf-save state-${status.state}`}
+          disabled={status.state === 'saving'}
+          onClick={() => void save()}
+        >
+          <span aria-live="polite">{BUTTON_TEXT[status.state]}</span>
+        </button>
+      </FormDock>
+    </>
+  );
+}

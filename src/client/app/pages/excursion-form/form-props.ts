@@ -1,0 +1,7 @@
+import type { ExcursionFormValues } from '../../../../domain/excursion-form';
+
+/** What every section of the wizard and the editor gets: the form and a way to change part of it. */
+export interface SectionProps {
+  values: ExcursionFormValues;
+  update: (patch: Partial<ExcursionFormValues>) => void;
+}
