@@ -15,7 +15,7 @@ export function ActionBar({ summary, action, onBack, submitting }: ActionBarProp
   return (
     <div className="booking-actions" data-testid="booking-actions">
       {onBack && (
-        <button type="button" className="booking-back" onClick={onBack} disabled={submitting}>
+        <button type="button" className="dock-back" onClick={onBack} disabled={submitting}>
           <BackIcon />
           {BOOKING.back}
         </button>

@@ -31,7 +31,7 @@ export function Counter(props: CounterProps) {
       <div className="booking-stepper">
         <button
           type="button"
-          className="booking-stepper-button"
+          className="stepper-button"
           aria-label={BOOKING.fewer(label)}
           disabled={disabled || !canDecrement}
           onClick={onDecrement}
@@ -55,7 +55,7 @@ export function Counter(props: CounterProps) {
         />
         <button
           type="button"
-          className="booking-stepper-button"
+          className="stepper-button"
           aria-label={BOOKING.more(label)}
           disabled={disabled || !canIncrement}
           onClick={onIncrement}

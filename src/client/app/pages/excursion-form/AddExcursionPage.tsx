@@ -183,7 +183,7 @@ function Wizard({ userId }: { userId: number }) {
       <FormDock message={message && <FormMessage message={message} onClose={() => setMessage(null)} />}>
         <button
           type="button"
-          className="xf-back"
+          className="dock-back"
           // Dimmed on the success step (SPEC §2): the request is sent, there is nothing to go back to.
           disabled={step === 0 || done || submitting}
           onClick={() => setStep(step - 1)}
