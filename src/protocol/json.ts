@@ -38,3 +38,14 @@ export function parseJsonText<S extends z.ZodType>(schema: S, text: string): Par
   }
   return parseValue(schema, value);
 }
+
+/**
+ * True when a decoded value holds U+0000 in any string or key. PostgreSQL text cannot store it, so
+ * such input is refused as malformed before it reaches a query (where it would fail as a 500).
+ */
+export function containsNul(value: unknown, depth = 0): boolean {
+  if (typeof value === 'string') return value.includes('\0');
+  if (depth > 64 || value === null || typeof value !== 'object') return false;
+  if (Array.isArray(value)) return value.some((item) => containsNul(item, depth + 1));
+  return Object.entries(value).some(([key, item]) => key.includes('\0') || containsNul(item, depth + 1));
+}

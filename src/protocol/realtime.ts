@@ -14,10 +14,10 @@
 //   size would exceed MAX_WS_MESSAGE_BYTES is sent without its row (see encodeServerMessage).
 // - `ping`/`pong` let a client behind a mobile NAT keep the socket alive and detect a dead one.
 import { z } from 'zod';
-import { excursionSchema, ticketSchema, tourSchema, userSchema } from './entities';
+import { ticketSchema, userSchema } from './entities';
 import { accessTokenSchema } from './auth';
 import { amountSchema, entityIdSchema, intIdSchema } from './primitives';
-import { versionSchema } from './sync';
+import { replicaExcursionSchema, replicaTourSchema, versionSchema } from './sync';
 
 export const WS_PATH = '/ws';
 /** The largest frame either side sends or accepts (the server's `maxPayload`), 64 KiB. */
@@ -93,7 +93,7 @@ export const excursionUpdateDataSchema = z
   .object({
     action: entityActionSchema,
     excursion_id: entityIdSchema,
-    excursion: excursionSchema.optional(),
+    excursion: replicaExcursionSchema.optional(),
     version: versionSchema.optional(),
   })
   .refine(
@@ -109,7 +109,7 @@ export const tourUpdateDataSchema = z
   .object({
     action: entityActionSchema,
     tour_id: entityIdSchema,
-    tour: tourSchema.optional(),
+    tour: replicaTourSchema.optional(),
     version: versionSchema.optional(),
   })
   .refine((data) => !data.tour || (data.action !== 'delete' && data.tour._id === data.tour_id), {

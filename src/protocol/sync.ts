@@ -32,6 +32,7 @@ import {
   userSchema,
 } from './entities';
 import { entityIdSchema, intIdSchema } from './primitives';
+import type { Excursion, ReplicaExcursion, ReplicaTour, Tour } from '../domain/types';
 
 /** Also built with apiPaths.sync (paths.ts). */
 export const SYNC_PATH = '/api/sync';
@@ -67,6 +68,29 @@ export const cursorSchema = z.string().min(1).max(MAX_CURSOR_LENGTH);
 /** A row's change number. Safe integers are plenty: a million changes a second lasts 285 years. */
 export const versionSchema = z.int().min(0);
 
+/**
+ * What the replica keeps of an excursion: everything but its list of tour ids. The replica holds the
+ * tours themselves (indexed by excursion), and the lists were a quarter of the first pull's bytes.
+ */
+export const replicaExcursionSchema = excursionSchema.omit({
+  tours: true,
+}) satisfies z.ZodType<ReplicaExcursion>;
+/**
+ * What the replica keeps of a tour: everything but the ids of the tickets sold on it. Those are other
+ * buyers' business; the public needs only the seats and places taken.
+ */
+export const replicaTourSchema = tourSchema.omit({ tickets: true }) satisfies z.ZodType<ReplicaTour>;
+
+/** The replica's row of an excursion (replicaExcursionSchema). */
+export function replicaExcursion({ tours: _tours, ...row }: Excursion): ReplicaExcursion {
+  return row;
+}
+
+/** The replica's row of a tour (replicaTourSchema). */
+export function replicaTour({ tickets: _tickets, ...row }: Tour): ReplicaTour {
+  return row;
+}
+
 /** A favourite as a replicated row: the excursion the user liked. */
 export const favoriteRowSchema = z.object({ excursionID: entityIdSchema });
 export type FavoriteRow = z.output<typeof favoriteRowSchema>;
@@ -84,8 +108,8 @@ function collectionChangeSchema<C extends SyncCollection, R extends z.ZodType, K
 
 /** Every change, discriminated first by `collection`, then by `op`. */
 export const changeSchema = z.discriminatedUnion('collection', [
-  collectionChangeSchema('excursions', excursionSchema, entityIdSchema),
-  collectionChangeSchema('tours', tourSchema, entityIdSchema),
+  collectionChangeSchema('excursions', replicaExcursionSchema, entityIdSchema),
+  collectionChangeSchema('tours', replicaTourSchema, entityIdSchema),
   collectionChangeSchema('places', placeSchema, intIdSchema),
   collectionChangeSchema('cities', citySchema, intIdSchema),
   collectionChangeSchema('banners', bannerSchema, intIdSchema),

@@ -26,6 +26,8 @@ const envSchema = z
     HOST: z.string().trim().min(1).default('0.0.0.0'),
     DATABASE_URL: optionalUrl(['postgres:', 'postgresql:']),
     DATA_DIR: z.string().trim().min(1, 'не может быть пустым').default('./data'),
+    /** Media files; several processes share one directory. Defaults to DATA_DIR/media. */
+    MEDIA_DIR: z.string().trim().min(1, 'не может быть пустым').optional(),
     SMTP_URL: optionalUrl(['smtp:', 'smtps:']),
     MAIL_FROM: z.string().trim().min(3).default('Экскурсии по Крыму <no-reply@krym-excursions.local>'),
     JWT_SECRET: z
@@ -42,6 +44,22 @@ const envSchema = z
     YOOKASSA_API_URL: z.url({ error: 'должен быть адресом' }).default('https://api.yookassa.ru/v3'),
     /** Comma-separated CIDR ranges allowed to send payment notifications; the provider's own by default. */
     PAYMENT_WEBHOOK_IPS: z
+      .string()
+      .optional()
+      .transform((v) =>
+        v
+          ? v
+              .split(',')
+              .map((part) => part.trim())
+              .filter(Boolean)
+          : undefined,
+      ),
+    /**
+     * Comma-separated CIDR ranges of reverse proxies (nginx) whose X-Forwarded-For names the client;
+     * unset means the socket peer is the client. Behind a proxy every client otherwise shares its
+     * address, and with it the per-address rate limits.
+     */
+    TRUSTED_PROXIES: z
       .string()
       .optional()
       .transform((v) =>
@@ -72,6 +90,11 @@ const envSchema = z
         path: ['PAYMENT_WEBHOOK_IPS'],
         message: `: ${(error as Error).message}`,
       });
+    }
+    try {
+      if (env.TRUSTED_PROXIES) parseAddressList(env.TRUSTED_PROXIES);
+    } catch (error) {
+      ctx.addIssue({ code: 'custom', path: ['TRUSTED_PROXIES'], message: (error as Error).message });
     }
     if (env.PAYMENT_PROVIDER === 'yookassa' && (!env.YOOKASSA_SHOP_ID || !env.YOOKASSA_SECRET_KEY)) {
       ctx.addIssue({

@@ -1,5 +1,6 @@
 import { mkdir } from 'node:fs/promises';
 import type { Server } from 'node:http';
+import type { Duplex } from 'node:stream';
 import { join, resolve } from 'node:path';
 import { serve } from '@hono/node-server';
 import type { Config } from './config';
@@ -11,8 +12,9 @@ import { createPayments } from './payments';
 import { expireHolds } from './services/booking';
 import { createEventBus, type EventBus } from './realtime/events';
 import { createRealtimeHub, type RealtimeHub } from './realtime/hub';
+import { startPgFanout } from './realtime/pg-fanout';
 import { createTokenService, loadTokenSecret, type TokenService } from './services/tokens';
-import { openPglite, openPostgres, type Db } from './storage/db';
+import { exclusively, JOB_LOCKS, openPglite, openPostgres, type Db } from './storage/db';
 import { compactTombstones, pruneShortLived } from './storage/compaction';
 import { migrate } from './storage/migrations';
 import { ensureAdmin, seedDemoData } from './storage/seed';
@@ -24,14 +26,47 @@ export interface RunningServer {
   tokens: TokenService;
   events: EventBus;
   hub: RealtimeHub;
+  /** Runs one hold-expiry sweep now (what the timer does); resolves to the number of events published. */
+  sweepHolds(): Promise<number>;
   close(): Promise<void>;
 }
+
+/** How long a stopping process lets requests in flight finish before it cuts the connections. */
+export const DRAIN_MS = 10_000;
 
 export interface StartOptions {
   /** Folder of the built client to serve; omitted for an API-only server. */
   distDir?: string;
   logger?: Logger;
   now?: () => Date;
+  /** How long close() waits for requests in flight; DRAIN_MS by default. */
+  drainMs?: number;
+}
+
+/** What a request Node could not parse gets: the API's error shape, not a bare status line. */
+export const CLIENT_ERROR_TEXT = 'Некорректный запрос';
+
+/**
+ * A request Node's parser refused (malformed, or headers over the size limit) is answered 400, or
+ * 431 for oversized headers, with the API's JSON error body; a connection already reset or no longer
+ * writable is just destroyed.
+ */
+function answerClientError(error: Error & { code?: string }, socket: Duplex): void {
+  if (error.code === 'ECONNRESET' || !socket.writable) {
+    socket.destroy();
+    return;
+  }
+  const [status, reason] =
+    error.code === 'HPE_HEADER_OVERFLOW'
+      ? [431, 'Request Header Fields Too Large']
+      : error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+        ? [408, 'Request Timeout']
+        : [400, 'Bad Request'];
+  const body = JSON.stringify({ detail: CLIENT_ERROR_TEXT });
+  socket.end(
+    `HTTP/1.1 ${status} ${reason}\r\nContent-Type: application/json; charset=utf-8\r\n` +
+      `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+  );
 }
 
 /** Opens the database, migrates, seeds on first start, then serves the app, the API and /ws. */
@@ -46,20 +81,37 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     ? await openPostgres(config.DATABASE_URL)
     : await openPglite(join(dataDir, 'pgdata'));
   try {
+    // Migrations, the admin account and the token secret are each made once even when several
+    // processes start together on a fresh database (advisory locks; an exclusive file link).
     const applied = await migrate(db);
     if (applied.length > 0) log.info(`database migrated: ${applied.join(', ')}`);
-    const media = await openMediaStore(join(dataDir, 'media'));
+    // Several processes share one media directory (MEDIA_DIR), as they share the database.
+    const media = await openMediaStore(config.MEDIA_DIR ? resolve(config.MEDIA_DIR) : join(dataDir, 'media'));
     await ensureAdmin(db, config, log);
     if (config.DEMO_DATA === 'on') await seedDemoData(db, media, now(), log);
 
     const tokens = createTokenService(await loadTokenSecret(config.JWT_SECRET, dataDir));
-    const events = createEventBus();
-    const hub = createRealtimeHub({ db, tokens, events, log });
+    // On PostgreSQL every process may be one of several: events also travel through LISTEN/NOTIFY.
+    // PGlite is one process by nature, so its events stay in it.
+    const fanout =
+      db.kind === 'postgres' && config.DATABASE_URL
+        ? await startPgFanout({ connectionString: config.DATABASE_URL, db, log })
+        : undefined;
+    const events: EventBus = fanout ?? createEventBus();
+    let draining = false;
+    // Pages served from PUBLIC_URL may open the socket even when the Host a proxy passes differs.
+    const hub = createRealtimeHub({
+      db,
+      tokens,
+      events,
+      log,
+      allowedOrigins: config.PUBLIC_URL ? [new URL(config.PUBLIC_URL).origin] : [],
+    });
     const mailer = createMailer(config, log);
     const payments = createPayments(config, db);
     const app = createApp(
       { config, db, media, log, now, events, tokens, mailer, payments },
-      { distDir: options.distDir },
+      { distDir: options.distDir, isDraining: () => draining },
     );
     const server = await new Promise<Server>((ready) => {
       const s = serve({ fetch: app.fetch, port: config.PORT, hostname: config.HOST }, () =>
@@ -70,22 +122,37 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     // shorter than most), so a client rarely sends on a socket the server is closing.
     server.keepAliveTimeout = 65_000;
     server.headersTimeout = 66_000;
+    server.on('clientError', answerClientError);
+    // While draining, every answer closes its connection, so a client (or nginx) that keeps sending on
+    // a kept-alive connection moves to another process instead of holding this one open.
+    server.prependListener('request', (_request, response) => {
+      if (draining) response.setHeader('Connection', 'close');
+    });
     server.on('upgrade', (request, socket, head) => {
       if (new URL(request.url ?? '/', 'http://localhost').pathname === '/ws')
         hub.handleUpgrade(request, socket, head);
       else socket.destroy();
     });
-    // Old deletions are forgotten once a day; a replica offline for longer starts over.
+    // Old deletions are forgotten once a day; a replica offline for longer starts over. Each job takes
+    // an advisory lock, so with several processes one at a time runs it.
     const compaction = setInterval(() => {
       compactTombstones(db, now()).catch((error: unknown) => log.error('tombstone compaction failed', error));
       pruneShortLived(db, now()).catch((error: unknown) => log.error('housekeeping failed', error));
     }, 86_400_000);
     compaction.unref();
-    // Unpaid holds run out after 15 minutes; their seats come back for sale.
+    // Unpaid holds run out after 15 minutes; their seats come back for sale. Only one process sweeps
+    // at a time (the others skip that round), so each expiry is announced once; the events go out
+    // after the commit.
+    let sweeping: Promise<number> | undefined;
+    const sweepHolds = () =>
+      (sweeping ??= exclusively(db, JOB_LOCKS.holdSweep, (tx) => expireHolds(tx, now()))
+        .then((expired = []) => {
+          events.publish(expired);
+          return expired.length;
+        })
+        .finally(() => (sweeping = undefined)));
     const sweeper = setInterval(() => {
-      db.transaction((tx) => expireHolds(tx, now()))
-        .then((expired) => events.publish(expired))
-        .catch((error: unknown) => log.error('hold expiry failed', error));
+      sweepHolds().catch((error: unknown) => log.error('hold expiry failed', error));
     }, config.HOLD_SWEEP_SECONDS * 1000);
     sweeper.unref();
 
@@ -102,13 +169,34 @@ export async function startServer(config: Config, options: StartOptions = {}): P
       tokens,
       events,
       hub,
+      sweepHolds,
+      // Graceful stop (SIGTERM, a rolling restart): stop accepting, answer health with 503, let the
+      // requests in flight finish (up to drainMs), close the sockets (clients reconnect to another
+      // process and catch up through /api/sync), send the queued notifications, then close the pool.
       close: () =>
         (closing ??= (async () => {
+          draining = true;
           clearInterval(compaction);
           clearInterval(sweeper);
+          const stopped = new Promise<void>((done) => server.close(() => done()));
+          // A request that came before the drain keeps its connection alive; close each connection
+          // as soon as its answer is out.
+          server.closeIdleConnections();
+          const idle = setInterval(() => server.closeIdleConnections(), 50);
           await hub.close();
-          server.closeAllConnections();
-          await new Promise<void>((done) => server.close(() => done()));
+          let timer: NodeJS.Timeout | undefined;
+          const timedOut = new Promise<boolean>((done) => {
+            timer = setTimeout(() => done(true), options.drainMs ?? DRAIN_MS);
+          });
+          if (await Promise.race([stopped.then(() => false), timedOut])) {
+            log.info('drain timed out: closing the connections still open');
+            server.closeAllConnections();
+          }
+          clearTimeout(timer);
+          clearInterval(idle);
+          await stopped;
+          await sweeping?.catch(() => undefined);
+          await fanout?.close();
           await db.close();
         })()),
     };

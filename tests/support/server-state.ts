@@ -1,4 +1,10 @@
+import { expect } from 'vitest';
+import type { Excursion } from '../../src/domain/types';
+import type { CreateExcursionPayloadInput } from '../../src/protocol/excursions';
 import type { Change } from '../../src/protocol/sync';
+import { DEMO } from './api';
+import { photoJpeg } from './media-fixtures';
+import { mintToken } from './session';
 
 /** The user's favourites as the server holds them, read through every page of a full pull. */
 export async function serverFavorites(baseUrl: string, token: string): Promise<string[]> {
@@ -15,4 +21,26 @@ export async function serverFavorites(baseUrl: string, token: string): Promise<s
     if (!page.more) return favorites;
     cursor = page.cursor;
   }
+}
+
+/**
+ * POST /api/excursions as the demo admin (published at once), with one JPEG cover, as the add-excursion
+ * wizard sends it; fails the test on any other answer than 200.
+ */
+export async function createExcursionAsAdmin(
+  baseUrl: string,
+  dataDir: string,
+  payload: CreateExcursionPayloadInput,
+): Promise<Excursion> {
+  const form = new FormData();
+  form.append('excursion', JSON.stringify(payload));
+  const cover = await photoJpeg(640, 480);
+  form.append('preview_images', new Blob([new Uint8Array(cover)], { type: 'image/jpeg' }), 'cover.jpg');
+  const response = await fetch(`${baseUrl}/api/excursions`, {
+    method: 'POST',
+    headers: { Authorization: `Bearer ${await mintToken(dataDir, DEMO.admin)}` },
+    body: form,
+  });
+  expect(response.status, await response.clone().text()).toBe(200);
+  return (await response.json()) as Excursion;
 }

@@ -1,7 +1,8 @@
-import { Hono } from 'hono';
+import { Hono, type Context, type Next } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { compress } from 'hono/compress';
 import { HTTPException } from 'hono/http-exception';
+import { containsNul } from '../../protocol/json';
 import { MediaRejectedError } from '../media/errors';
 import type { AppDeps } from './deps';
 import { HttpError, errorResponse } from './errors';
@@ -19,11 +20,52 @@ import { staticRoutes } from './static';
 
 export const JSON_BODY_LIMIT = 256 * 1024;
 
+export const APP_TEXTS = {
+  tooLarge: 'Слишком большой запрос',
+  nul: 'Запрос содержит недопустимый символ U+0000',
+  notFound: 'Not found',
+} as const;
+
+/**
+ * The body of a refusal made before a route runs. SPEC §7 names `message` as the error field of the
+ * tour calls and `detail` of every other one; a tour call gets both, so a client reading either works.
+ */
+const refusal = (c: Context, text: string): Record<string, string> =>
+  /^\/api\/tours\/?$/.test(c.req.path) && ['POST', 'DELETE'].includes(c.req.method)
+    ? { message: text, detail: text }
+    : { detail: text };
+
+// PostgreSQL text cannot hold U+0000: a NUL in the URL or in a JSON body would reach a query and fail
+// there as a 500. It is refused here as malformed input. A JSON NUL is always the escape \u0000, so
+// the body is only decoded again when that escape occurs. JSON routes read any body as JSON whatever
+// its claimed type, so every type is checked; the upload forms check their own fields.
+async function refuseNul(c: Context, next: Next, readsBody: boolean) {
+  const url = c.req.url;
+  const refuse = () => c.json(refusal(c, APP_TEXTS.nul), 400);
+  if (url.includes('\0') || /%00/.test(url)) return refuse();
+  if (readsBody && !['GET', 'HEAD'].includes(c.req.method)) {
+    const text = await c.req.text();
+    if (text.includes('\0')) return refuse();
+    if (/\\u0000/i.test(text)) {
+      let value: unknown;
+      try {
+        value = JSON.parse(text);
+      } catch {
+        value = undefined;
+      }
+      if (containsNul(value)) return refuse();
+    }
+  }
+  return next();
+}
+
 export interface AppOptions {
   /** Folder of the built client; omitted in API-only tests. */
   distDir?: string;
   /** Set once start-up (migrations, seed) has finished; health answers 503 until then. */
   isReady?: () => boolean;
+  /** True while the process stops (SIGTERM): health answers 503 {status:'draining'}. */
+  isDraining?: () => boolean;
 }
 
 export function createApp(deps: AppDeps, options: AppOptions = {}): Hono {
@@ -34,7 +76,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): Hono {
   const jsonLimit = bodyLimit({
     maxSize: JSON_BODY_LIMIT,
     // The rest of the body is never read, so the connection cannot be reused: say so.
-    onError: (c) => c.json({ detail: 'Слишком большой запрос' }, 413, { Connection: 'close' }),
+    onError: (c) => c.json(refusal(c, APP_TEXTS.tooLarge), 413, { Connection: 'close' }),
   });
   // Uploads set their own, larger caps: the avatar (routes/profile.ts) and the excursion form.
   const ownLimit = (c: { req: { path: string; method: string } }) =>
@@ -43,12 +85,15 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): Hono {
     (c.req.method === 'PUT' && /^\/api\/excursions\/[^/]+\/?$/.test(c.req.path));
   app.use('/api/*', (c, next) => (ownLimit(c) ? next() : jsonLimit(c, next)));
   app.use('/auth/*', jsonLimit);
+  // After the size cap, so the body read here is already bounded; upload routes cap their own.
+  app.use('/api/*', (c, next) => refuseNul(c, next, !ownLimit(c)));
+  app.use('/auth/*', (c, next) => refuseNul(c, next, true));
 
-  app.get('/api/health', (c) =>
-    options.isReady && !options.isReady()
-      ? c.json({ status: 'starting' }, 503)
-      : c.json({ status: 'ok', database: deps.db.kind }),
-  );
+  app.get('/api/health', (c) => {
+    if (options.isDraining?.()) return c.json({ status: 'draining' }, 503);
+    if (options.isReady && !options.isReady()) return c.json({ status: 'starting' }, 503);
+    return c.json({ status: 'ok', database: deps.db.kind });
+  });
 
   app.route('/api/excursions', excursionWriteRoutes(deps));
   app.route('/api/moderation', moderationRoutes(deps));
@@ -66,9 +111,11 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): Hono {
   app.route('/api/images', imageRoutes(deps));
   app.route('/api/app_media', appMediaRoutes(deps));
 
-  app.all('/api/*', (c) => c.json({ detail: 'Not found' }, 404));
-  app.all('/auth/*', (c) => c.json({ detail: 'Not found' }, 404));
+  app.all('/api/*', (c) => c.json({ detail: APP_TEXTS.notFound }, 404));
+  app.all('/auth/*', (c) => c.json({ detail: APP_TEXTS.notFound }, 404));
   if (options.distDir) app.route('/', staticRoutes(options.distDir));
+  // Anything else (a path that resolves outside /api, an odd method on a page) is a JSON 404 too.
+  app.notFound((c) => c.json({ detail: APP_TEXTS.notFound }, 404));
 
   app.onError((error, c) => {
     if (error instanceof HttpError) return errorResponse(c, error);

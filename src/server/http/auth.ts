@@ -1,5 +1,6 @@
 import type { Context } from 'hono';
 import { readBearerToken } from '../../protocol/headers';
+import type { TokenClaims } from '../services/tokens';
 import { findPrincipal, type Principal } from '../storage/users';
 import type { AppDeps } from './deps';
 import { HttpError } from './errors';
@@ -29,6 +30,17 @@ export async function optionalPrincipal(
     throw new HttpError(401, AUTH_TEXTS.invalid, field);
   }
   return principal;
+}
+
+/**
+ * The claims of the request's Bearer token, checked without the database: null without a token or
+ * with one that does not verify. A caller that goes on must still compare the user's token version
+ * with the database before trusting it; requirePrincipal does both.
+ */
+export async function bearerClaims(c: Context, deps: AppDeps): Promise<TokenClaims | null> {
+  const header = c.req.header('authorization');
+  const token = header ? readBearerToken(header) : null;
+  return token ? deps.tokens.verify(token) : null;
 }
 
 export async function requirePrincipal(

@@ -3,7 +3,7 @@ import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { IDEMPOTENCY_KEY_HEADER } from '../../protocol/headers';
 import { idempotencyKeySchema } from '../../protocol/http';
 import type { ServerEvent } from '../realtime/events';
-import type { Queryable } from '../storage/db';
+import type { Queryable, TransactionOptions } from '../storage/db';
 import type { AppDeps } from './deps';
 import { HttpError } from './errors';
 
@@ -19,7 +19,7 @@ export interface MutationResult {
   events: ServerEvent[];
 }
 
-interface Stored {
+export interface Stored {
   method: string;
   path: string;
   status: number;
@@ -40,8 +40,9 @@ export async function runMutation(
   userId: number,
   field: 'detail' | 'message',
   write: (tx: Queryable) => Promise<MutationResult>,
+  options?: TransactionOptions,
 ): Promise<Response> {
-  const { status, body } = await runMutationOnce(c, deps, userId, field, write);
+  const { status, body } = await runMutationOnce(c, deps, userId, field, write, options);
   return c.json(body as object, status);
 }
 
@@ -52,12 +53,11 @@ export async function runMutationOnce(
   userId: number,
   field: 'detail' | 'message',
   write: (tx: Queryable) => Promise<MutationResult>,
+  /** How the transaction opens (a booking bounds its lock waits with BEGIN). */
+  options?: TransactionOptions,
 ): Promise<{ status: ContentfulStatusCode; body: unknown; replayed: boolean }> {
-  const header = c.req.header(IDEMPOTENCY_KEY_HEADER);
-  if (header !== undefined && !idempotencyKeySchema.safeParse(header).success) {
-    throw new HttpError(400, IDEMPOTENCY_TEXTS.badKey, field);
-  }
-  const key = header?.toLowerCase();
+  const key = idempotencyKeyOf(c);
+  if (key === null) throw new HttpError(400, IDEMPOTENCY_TEXTS.badKey, field);
   const request = { method: c.req.method, path: c.req.path };
 
   type Outcome = { replay: Stored } | { result: MutationResult };
@@ -77,7 +77,7 @@ export async function runMutationOnce(
         if (inserted.length === 0) throw new LostRace();
       }
       return { result };
-    });
+    }, options);
 
   let outcome: Outcome;
   try {
@@ -89,18 +89,31 @@ export async function runMutationOnce(
     outcome = { replay: stored };
   }
 
-  if ('replay' in outcome) {
-    const { replay } = outcome;
-    if (replay.method !== request.method || replay.path !== request.path) {
-      throw new HttpError(422, IDEMPOTENCY_TEXTS.reused, field);
-    }
-    return { status: replay.status as ContentfulStatusCode, body: replay.body, replayed: true };
-  }
+  if ('replay' in outcome) return replayOf(c, outcome.replay, field);
   deps.events.publish(outcome.result.events);
   return { status: outcome.result.status, body: outcome.result.body, replayed: false };
 }
 
-async function readStored(db: Queryable, userId: number, key: string): Promise<Stored | null> {
+/** The request's Idempotency-Key, lower-cased: undefined without one, null for a malformed one. */
+export function idempotencyKeyOf(c: Context): string | undefined | null {
+  const header = c.req.header(IDEMPOTENCY_KEY_HEADER);
+  if (header === undefined) return undefined;
+  return idempotencyKeySchema.safeParse(header).success ? header.toLowerCase() : null;
+}
+
+/** A stored answer given again; a key first used for another request is refused. */
+export function replayOf(
+  c: Context,
+  stored: Stored,
+  field: 'detail' | 'message',
+): { status: ContentfulStatusCode; body: unknown; replayed: true } {
+  if (stored.method !== c.req.method || stored.path !== c.req.path) {
+    throw new HttpError(422, IDEMPOTENCY_TEXTS.reused, field);
+  }
+  return { status: stored.status as ContentfulStatusCode, body: stored.body, replayed: true };
+}
+
+export async function readStored(db: Queryable, userId: number, key: string): Promise<Stored | null> {
   const rows = await db.query<Stored>(
     'SELECT method, path, status, body FROM idempotency_keys WHERE user_id = $1 AND key = $2',
     [userId, key],

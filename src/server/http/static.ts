@@ -17,6 +17,33 @@ const TYPES: Record<string, string> = {
   '.txt': 'text/plain; charset=utf-8',
 };
 
+/** YooKassa's checkout widget: the app's only third-party script, its frame, styles and calls. */
+const PAYMENT_WIDGET_ORIGIN = 'https://yookassa.ru';
+
+/**
+ * The Content-Security-Policy of the app (OWASP ASVS 3.4.3): scripts only from the app's own files
+ * and the payment widget, never inline, never from strings (no 'unsafe-eval'), so text that slipped
+ * into the page as markup still cannot run. Pictures may be data: or blob: URLs (the referral QR
+ * code, a chosen photo before upload); 'self' covers the same-origin socket (CSP Level 3). It travels
+ * with every file, so the service worker's copy of the shell carries it too.
+ */
+export const CONTENT_SECURITY_POLICY = [
+  "default-src 'self'",
+  `script-src 'self' ${PAYMENT_WIDGET_ORIGIN}`,
+  `style-src 'self' ${PAYMENT_WIDGET_ORIGIN}`,
+  `img-src 'self' data: blob: ${PAYMENT_WIDGET_ORIGIN}`,
+  "media-src 'self' blob:",
+  "font-src 'self'",
+  `connect-src 'self' ${PAYMENT_WIDGET_ORIGIN}`,
+  `frame-src ${PAYMENT_WIDGET_ORIGIN}`,
+  "worker-src 'self'",
+  "manifest-src 'self'",
+  "object-src 'none'",
+  "base-uri 'self'",
+  "form-action 'self'",
+  "frame-ancestors 'none'",
+].join('; ');
+
 // Paths that belong to the server; an unknown one there is a 404, never the app shell.
 const SERVER_PREFIXES = ['/api/', '/auth/', '/ws'];
 
@@ -36,6 +63,8 @@ export function staticRoutes(distDir: string): Hono {
         'Content-Type': TYPES[extname(file)] ?? 'application/octet-stream',
         'Cache-Control': cacheControl,
         'X-Content-Type-Options': 'nosniff',
+        'Content-Security-Policy': CONTENT_SECURITY_POLICY,
+        'Referrer-Policy': 'strict-origin-when-cross-origin',
       },
     });
   };

@@ -3,6 +3,7 @@
 
 export type MediaRejection =
   | 'empty'
+  | 'bad_name'
   | 'not_image'
   | 'image_format'
   | 'heic'
@@ -14,6 +15,7 @@ export type MediaRejection =
 
 export const MEDIA_REJECTION_MESSAGES: Record<MediaRejection, string> = {
   empty: 'Файл пустой',
+  bad_name: 'Имя файла не должно содержать путь к папке',
   not_image: 'Файл не является изображением',
   image_format: 'Неподдерживаемый формат изображения: загрузите JPEG, PNG, WebP, AVIF или GIF',
   heic: 'Формат HEIC не поддерживается: сохраните фото как JPEG',

@@ -76,8 +76,17 @@ export async function storeMedia(
   return { id, contentType };
 }
 
+/**
+ * A browser sends only the base name of a picked file; a slash, a backslash, a NUL or a bare '.'/'..'
+ * means a crafted request. The name is never used for storage (ids are random), but such an upload is
+ * refused outright rather than trusted in any part.
+ */
+const CRAFTED_NAME = /[\\/\0]|^\.{1,2}$/;
+
 async function prepare(input: StoreMediaInput): Promise<Prepared> {
   const { kind, bytes } = input;
+  if (input.fileName !== undefined && CRAFTED_NAME.test(input.fileName))
+    throw new MediaRejectedError('bad_name');
   if (bytes.byteLength === 0) throw new MediaRejectedError('empty');
   // Size caps come first: an oversized upload costs no sniffing or decoding.
   if (kind === 'video') {

@@ -1,8 +1,12 @@
+import { randomBytes } from 'node:crypto';
 import { mkdir, open, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 
-// Media bytes live as files in one directory (DATA_DIR/media); the database keeps only metadata.
-// Behind this interface so a shared volume or an object store can replace it later.
+// Media bytes live as files in one directory (MEDIA_DIR, by default DATA_DIR/media); the database
+// keeps only metadata. Several server processes may share the directory (a shared volume): a file is
+// written under a temporary name unique to the writer and renamed into place, which is atomic on one
+// file system, so no process ever reads half a file. Everything goes through this interface, so an
+// object store can replace the directory later without touching the routes.
 
 export interface MediaStore {
   put(id: string, body: Uint8Array | string): Promise<void>;
@@ -33,7 +37,8 @@ export async function openMediaStore(dir: string): Promise<MediaStore> {
     async put(id, body) {
       // Write then rename, so a reader never sees half a file; a failed write leaves no temp behind.
       const target = path(id);
-      const temp = `${target}.${process.pid}.tmp`;
+      // Unique per write: two processes (even with the same pid, on two hosts) never share a temp file.
+      const temp = `${target}.${randomBytes(6).toString('hex')}.tmp`;
       try {
         await writeFile(temp, body);
         await rename(temp, target);

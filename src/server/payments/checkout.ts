@@ -1,4 +1,5 @@
 import { HttpError } from '../http/errors';
+import type { BookedPayment } from '../services/booking';
 import { newEntityId } from '../services/ids';
 import type { Db } from '../storage/db';
 import { ProviderUnavailableError, type PaymentProvider } from './provider';
@@ -22,12 +23,24 @@ interface Row {
   confirmation_token: string | null;
 }
 
+/**
+ * The confirmation token of the ticket's payment, creating the payment at the provider if needed.
+ * `booked` is the payments row a booking just committed (services/booking.ts): the ticket is fresh
+ * and unpaid, so nothing needs reading back before asking the provider.
+ */
 export async function ensurePayment(
   db: Db,
   provider: PaymentProvider,
   ticketId: string,
   returnUrl: string,
+  booked?: BookedPayment,
 ): Promise<string> {
+  if (booked)
+    return createAtProvider(db, provider, ticketId, returnUrl, {
+      payment_id: booked.paymentId,
+      excursion_price: booked.amount,
+      title: booked.title,
+    });
   const read = async () =>
     (
       await db.query<Row>(
@@ -51,14 +64,27 @@ export async function ensurePayment(
     );
     row = (await read()) as Row;
   }
+  return createAtProvider(db, provider, ticketId, returnUrl, row);
+}
+
+async function createAtProvider(
+  db: Db,
+  provider: PaymentProvider,
+  ticketId: string,
+  returnUrl: string,
+  row: Pick<Row, 'payment_id' | 'excursion_price' | 'title'>,
+): Promise<string> {
+  const input = {
+    paymentId: row.payment_id as string,
+    amount: row.excursion_price,
+    description: `Экскурсия «${row.title ?? ''}», билет ${ticketId}`,
+    returnUrl,
+  };
+  // A provider in our own database writes its payment and our note of it in one statement.
+  if (provider.createRecorded) return provider.createRecorded(input);
   let created;
   try {
-    created = await provider.create({
-      paymentId: row.payment_id as string,
-      amount: row.excursion_price,
-      description: `Экскурсия «${row.title ?? ''}», билет ${ticketId}`,
-      returnUrl,
-    });
+    created = await provider.create(input);
   } catch (error) {
     if (error instanceof ProviderUnavailableError) throw new HttpError(424, CHECKOUT_TEXTS.unavailable);
     throw error;

@@ -1,7 +1,7 @@
 import type { Logger } from '../log';
 import type { Mailer } from '../mail/mailer';
 import type { ServerEvent } from '../realtime/events';
-import { ticketEvents } from '../services/booking';
+import { boundedLocks, retakeSeats, ticketEvents, withBoundedLocks } from '../services/booking';
 import type { Db, Queryable } from '../storage/db';
 import type { PaymentProvider } from './provider';
 
@@ -68,7 +68,10 @@ export async function processNotification(
     return 'ignored';
   }
 
-  const result = await deps.db.transaction(async (tx) => confirmTicket(tx, deps, payment));
+  const result = await deps.db.transaction(
+    (tx) => withBoundedLocks(tx, () => confirmTicket(tx, deps, payment)),
+    boundedLocks(),
+  );
   deps.publish(result.events);
   if (result.outcome === 'confirmed') void sendReceipt(deps, payment.ticket_id);
   return result.outcome;
@@ -118,28 +121,6 @@ async function confirmTicket(
   const events = await ticketEvents(tx, ticket.id, ticket.user_id, null);
   events.push(...(await payReferralBonus(tx, ticket, deps.bonusPercent)));
   return { outcome: 'confirmed', events };
-}
-
-/** A late payment: the ticket's seats come back only if nobody has them now. */
-async function retakeSeats(tx: Queryable, ticket: TicketRow): Promise<boolean> {
-  const [tour] = await tx.query<{ bus_type: string; capacity: number; taken: number }>(
-    `SELECT e.bus_type,
-            CASE WHEN e.bus_type = 'none' THEN e.max_attendants ELSE cardinality(e.available_seats) END AS capacity,
-            (SELECT coalesce(sum(adults + kids), 0)::int FROM tickets
-              WHERE tour_id = t.id AND status <> 'cancelled' AND id <> $2) AS taken
-     FROM tours t JOIN excursions e ON e.id = t.excursion_id WHERE t.id = $1`,
-    [ticket.tour_id, ticket.id],
-  );
-  if (!tour || tour.taken + ticket.adults + ticket.kids > tour.capacity) return false;
-  const clash = await tx.query(
-    `SELECT 1 FROM ticket_seats mine JOIN ticket_seats other
-       ON other.tour_id = mine.tour_id AND other.seat = mine.seat AND other.active AND other.ticket_id <> mine.ticket_id
-     WHERE mine.ticket_id = $1 LIMIT 1`,
-    [ticket.id],
-  );
-  if (clash.length > 0) return false;
-  await tx.query('UPDATE ticket_seats SET active = true WHERE ticket_id = $1', [ticket.id]);
-  return true;
 }
 
 async function payReferralBonus(tx: Queryable, ticket: TicketRow, percent: number): Promise<ServerEvent[]> {

@@ -26,6 +26,13 @@ export interface PaymentProvider {
   /** The checkout widget script the /payment page loads; '' for the app's own test widget. */
   readonly widgetUrl: string;
   create(input: CreatePaymentInput): Promise<ProviderPayment & { confirmationToken: string }>;
+  /**
+   * create, and our payments row (id `input.paymentId`) given the provider's id and token, status
+   * 'pending', in one statement: for a provider whose books live in our own database (the built-in
+   * test provider), so its payment and our note of it are one commit instead of two. Answers the
+   * confirmation token.
+   */
+  createRecorded?(input: CreatePaymentInput): Promise<string>;
   /** The provider's current view of a payment, or null if it does not know the id. */
   fetch(providerPaymentId: string): Promise<ProviderPayment | null>;
 }

@@ -39,28 +39,45 @@ export interface TestProvider extends PaymentProvider {
 export function createTestProvider(db: Queryable): TestProvider {
   const byToken = async (token: string) =>
     (await db.query<Row>('SELECT * FROM test_provider_payments WHERE confirmation_token = $1', [token]))[0];
+  // One statement: the new payment, or (a repeated key) the one made before, which the statement's
+  // snapshot already holds; with `record`, our payments row (the key is its id) notes it too.
+  const made = async (input: CreatePaymentInput, record: boolean): Promise<Row> => {
+    const [row] = await db.query<Row>(
+      `WITH made AS (
+         INSERT INTO test_provider_payments (id, idempotence_key, amount, confirmation_token, return_url, description, metadata)
+         VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT (idempotence_key) DO NOTHING RETURNING *
+       ), payment AS (
+         SELECT * FROM made UNION ALL
+         SELECT * FROM test_provider_payments WHERE idempotence_key = $2 AND NOT EXISTS (SELECT 1 FROM made)
+       ), noted AS (
+         UPDATE payments p SET provider_payment_id = x.id, confirmation_token = x.confirmation_token,
+           status = 'pending', updated_at = now()
+         FROM payment x WHERE $8 AND p.id = $2
+       )
+       SELECT * FROM payment`,
+      [
+        `tp_${randomBytes(12).toString('hex')}`,
+        input.paymentId,
+        input.amount,
+        `ct-${randomBytes(18).toString('base64url')}`,
+        input.returnUrl,
+        input.description,
+        JSON.stringify({ payment_id: input.paymentId }),
+        record,
+      ],
+    );
+    if (!row) throw new Error('test provider lost a payment');
+    return row;
+  };
   return {
     name: 'test',
     widgetUrl: '',
     async create(input: CreatePaymentInput) {
-      await db.query(
-        `INSERT INTO test_provider_payments (id, idempotence_key, amount, confirmation_token, return_url, description, metadata)
-         VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT (idempotence_key) DO NOTHING`,
-        [
-          `tp_${randomBytes(12).toString('hex')}`,
-          input.paymentId,
-          input.amount,
-          `ct-${randomBytes(18).toString('base64url')}`,
-          input.returnUrl,
-          input.description,
-          JSON.stringify({ payment_id: input.paymentId }),
-        ],
-      );
-      const [row] = await db.query<Row>('SELECT * FROM test_provider_payments WHERE idempotence_key = $1', [
-        input.paymentId,
-      ]);
-      if (!row) throw new Error('test provider lost a payment');
+      const row = await made(input, false);
       return { ...toPayment(row), confirmationToken: row.confirmation_token };
+    },
+    async createRecorded(input: CreatePaymentInput) {
+      return (await made(input, true)).confirmation_token;
     },
     async fetch(id) {
       const [row] = await db.query<Row>('SELECT * FROM test_provider_payments WHERE id = $1', [id]);

@@ -22,7 +22,12 @@ export interface EventBus {
   readonly generation: number;
 }
 
-export function createEventBus(): EventBus {
+/** The bus of one process. `invalidate` moves the generation without an event (see pg-fanout.ts). */
+export interface LocalEventBus extends EventBus {
+  invalidate(): void;
+}
+
+export function createEventBus(): LocalEventBus {
   const listeners = new Set<(event: ServerEvent) => void>();
   let generation = 0;
   return {
@@ -34,6 +39,9 @@ export function createEventBus(): EventBus {
     subscribe(listener) {
       listeners.add(listener);
       return () => listeners.delete(listener);
+    },
+    invalidate() {
+      generation += 1;
     },
     get generation() {
       return generation;

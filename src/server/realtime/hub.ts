@@ -17,10 +17,31 @@ import type { EventBus, ServerEvent } from './events';
 // The live socket of SPEC §7 at /ws. A socket subscribes to channels; personal channels are bound to
 // the user in the verified token, never to the userId the client claims. ws closes a socket whose
 // message exceeds 64 KB (maxPayload) with code 1009.
+//
+// ASVS 4.4: a browser always sends Origin on a WebSocket upgrade, so a page of another site (which
+// could ride on a user's cookies or cached credentials) is refused at the upgrade with a 403 unless its
+// origin is this server's own (the Host it called) or a configured one (PUBLIC_URL). Clients that are
+// not browsers send no Origin and are let in: they get personal channels only with a valid token.
+//
+// Each socket also has a message budget, a token bucket (MESSAGE_BURST messages at once, refilled at
+// MESSAGES_PER_SECOND). The app sends one subscribe per connection, so only a broken or hostile client
+// runs dry: it is closed with 1008 (policy violation) and its remaining frames are ignored, so one
+// flooding socket cannot hold up the others.
+
+/** Messages a socket may send at once, and the steady rate after that. */
+export const MESSAGE_BURST = 20;
+export const MESSAGES_PER_SECOND = 10;
+/** Close code for a socket over its message budget (RFC 6455: policy violation). */
+export const RATE_LIMIT_CLOSE_CODE = 1008;
+/** How long a cut-off socket keeps its connection so the close frame can reach the client. */
+const CUT_OFF_GRACE_MS = 500;
 
 export const HUB_TEXTS = {
   invalidToken: 'Недействительный токен: личные каналы недоступны',
   otherUser: 'userId не совпадает с владельцем токена',
+  badOrigin: 'Подключение с чужого сайта запрещено',
+  // A close reason is at most 123 bytes of UTF-8.
+  tooMany: 'Слишком много сообщений',
 } as const;
 
 export interface RealtimeHub {
@@ -35,6 +56,11 @@ interface Client {
   channels: Set<Channel>;
   /** The verified owner of the personal channels, or null. */
   userId: number | null;
+  /** Messages left in the bucket, and when it was last refilled. */
+  budget: number;
+  refilledAt: number;
+  /** Closed for flooding: anything still arriving is dropped. */
+  cutOff: boolean;
 }
 
 export interface HubDeps {
@@ -42,9 +68,53 @@ export interface HubDeps {
   tokens: TokenService;
   events: EventBus;
   log: Logger;
+  /** Origins allowed besides the server's own (e.g. PUBLIC_URL's), as `scheme://host[:port]`. */
+  allowedOrigins?: readonly string[];
+  /** Milliseconds, for the message budget; Date.now by default. */
+  clock?: () => number;
 }
 
-export function createRealtimeHub({ db, tokens, events, log }: HubDeps): RealtimeHub {
+/**
+ * Whether an upgrade may proceed: no Origin (not a browser), the server's own origin (the host the
+ * page called, over http or https), or one of `allowed`. 'null' and unparsable origins are refused.
+ */
+export function originAllowed(request: IncomingMessage, allowed: readonly string[] = []): boolean {
+  const origin = request.headers.origin;
+  if (origin === undefined) return true;
+  let url: URL;
+  try {
+    url = new URL(origin);
+  } catch {
+    return false;
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') return false;
+  const host = request.headers.host?.toLowerCase();
+  if (host !== undefined && url.host.toLowerCase() === host) return true;
+  return allowed.some((entry) => {
+    try {
+      return new URL(entry).origin === url.origin;
+    } catch {
+      return false;
+    }
+  });
+}
+
+function refuseUpgrade(socket: Duplex, status: string, detail: string): void {
+  const body = JSON.stringify({ detail });
+  socket.end(
+    `HTTP/1.1 ${status}\r\nConnection: close\r\nContent-Type: application/json; charset=utf-8\r\n` +
+      `Content-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`,
+  );
+}
+
+export function createRealtimeHub({
+  db,
+  tokens,
+  events,
+  log,
+  allowedOrigins = [],
+  clock = Date.now,
+}: HubDeps): RealtimeHub {
   const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_WS_MESSAGE_BYTES });
   const clients = new Set<Client>();
 
@@ -67,15 +137,47 @@ export function createRealtimeHub({ db, tokens, events, log }: HubDeps): Realtim
         userId = principal.id;
       }
     }
+    // A socket cut off for flooding while its token was checked stays without channels.
+    if (client.cutOff) return;
     client.userId = userId;
     client.channels = new Set(channels.filter((channel) => !isPersonalChannel(channel) || userId !== null));
     send(client, { type: 'subscribed', data: { channels: [...client.channels], user_id: userId } });
   };
 
+  /** Takes one message from the client's bucket; false once it is empty. */
+  const spend = (client: Client): boolean => {
+    const now = clock();
+    const refill = ((now - client.refilledAt) / 1000) * MESSAGES_PER_SECOND;
+    client.budget = Math.min(MESSAGE_BURST, client.budget + refill);
+    client.refilledAt = now;
+    if (client.budget < 1) return false;
+    client.budget -= 1;
+    return true;
+  };
+
   wss.on('connection', (socket) => {
-    const client: Client = { socket, channels: new Set(), userId: null };
+    const client: Client = {
+      socket,
+      channels: new Set(),
+      userId: null,
+      budget: MESSAGE_BURST,
+      refilledAt: clock(),
+      cutOff: false,
+    };
     clients.add(client);
     socket.on('message', (raw) => {
+      if (client.cutOff) return;
+      if (!spend(client)) {
+        client.cutOff = true;
+        client.channels.clear();
+        log.debug('socket over its message budget: closed');
+        socket.close(RATE_LIMIT_CLOSE_CODE, HUB_TEXTS.tooMany);
+        // Stop reading at once: the frames it already sent would otherwise still be decoded until
+        // its close reply. The close frame has gone out; the connection is dropped shortly after.
+        socket.pause();
+        setTimeout(() => socket.terminate(), CUT_OFF_GRACE_MS).unref();
+        return;
+      }
       const parsed = parseClientMessage(raw);
       if (!parsed.ok) {
         send(client, wsErrorMessage(parsed.error));
@@ -113,6 +215,10 @@ export function createRealtimeHub({ db, tokens, events, log }: HubDeps): Realtim
 
   return {
     handleUpgrade(request, socket, head) {
+      if (!originAllowed(request, allowedOrigins)) {
+        refuseUpgrade(socket, '403 Forbidden', HUB_TEXTS.badOrigin);
+        return;
+      }
       wss.handleUpgrade(request, socket, head, (ws) => wss.emit('connection', ws, request));
     },
     get size() {

@@ -9,6 +9,7 @@ import { EXCURSION_SELECT, findTour, toExcursion, type ExcursionRow } from '../s
 import type { Queryable } from '../storage/db';
 import type { Principal } from '../storage/users';
 import { newEntityId } from './ids';
+import { replicaExcursion, replicaTour } from '../../protocol/sync';
 
 // A seller's excursions (SPEC §7 POST/PUT /api/excursions) and their moderation. A seller's new
 // excursion waits as `pending` until an admin publishes it (SPEC §1 "a manager will review the
@@ -165,7 +166,12 @@ function announce(row: ExcursionRow, action: 'create' | 'update'): ServerEvent[]
   return [
     {
       channel: 'EXCURSION_UPDATE',
-      data: { action, excursion_id: row.id, excursion: toExcursion(row), version: row.version },
+      data: {
+        action,
+        excursion_id: row.id,
+        excursion: replicaExcursion(toExcursion(row)),
+        version: row.version,
+      },
     },
   ];
 }
@@ -219,7 +225,7 @@ async function tourEvents(tx: Queryable, ids: string[]): Promise<ServerEvent[]> 
     if (tour)
       events.push({
         channel: 'TOUR_UPDATE',
-        data: { action: 'create', tour_id: id, tour: tour.row, version: tour.version },
+        data: { action: 'create', tour_id: id, tour: replicaTour(tour.row), version: tour.version },
       });
   }
   return events;
@@ -291,7 +297,7 @@ export async function updateExcursion(
       if (found)
         events.push({
           channel: 'TOUR_UPDATE',
-          data: { action: 'update', tour_id: tour.id, tour: found.row, version: found.version },
+          data: { action: 'update', tour_id: tour.id, tour: replicaTour(found.row), version: found.version },
         });
     }
   const still = new Set([...media.images, ...media.gallery, media.video]);

@@ -1,5 +1,5 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import { chmod, readFile, writeFile } from 'node:fs/promises';
+import { chmod, link, readFile, rename, unlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { jwtVerify, SignJWT } from 'jose';
 
@@ -27,9 +27,15 @@ export interface TokenService {
 }
 
 const TICKET_CODE_PREFIX = 'T1';
+/** How many verified tokens a process keeps (each a few hundred bytes); all are dropped at the cap. */
+const VERIFIED_TOKENS_KEPT = 10_000;
 
 export function createTokenService(secret: string): TokenService {
   const key = new TextEncoder().encode(secret);
+  // Tokens whose signature checked out, until they expire: a client sends the same token with every
+  // call, and the signature check is most of an authenticated call's own CPU. Only what the token
+  // itself says is kept; whether it was voided is still asked of the database on every request.
+  const verified = new Map<string, { claims: TokenClaims; expiresAt: number }>();
   // Domain-separated from the JWT key use: a ticket MAC can never pass as a token signature.
   const mac = (ticketId: string) =>
     createHmac('sha256', secret).update(`ticket:${ticketId}`).digest('base64url').slice(0, 22);
@@ -53,12 +59,19 @@ export function createTokenService(secret: string): TokenService {
         .sign(key),
     async verify(token) {
       if (token.length > 4096) return null;
+      const known = verified.get(token);
+      if (known && Date.now() < known.expiresAt) return known.claims;
       try {
         const { payload } = await jwtVerify(token, key, { algorithms: [ALGORITHM], issuer: ISSUER });
         const userId = Number(payload.sub);
         const tokenVersion = payload.tv;
         if (!Number.isSafeInteger(userId) || userId <= 0 || typeof tokenVersion !== 'number') return null;
-        return { userId, tokenVersion };
+        const claims = { userId, tokenVersion };
+        if (typeof payload.exp === 'number') {
+          if (verified.size >= VERIFIED_TOKENS_KEPT) verified.clear();
+          verified.set(token, { claims, expiresAt: payload.exp * 1000 });
+        }
+        return claims;
       } catch {
         return null;
       }
@@ -73,14 +86,41 @@ export function createTokenService(secret: string): TokenService {
 export async function loadTokenSecret(configured: string | undefined, dataDir: string): Promise<string> {
   if (configured) return configured;
   const file = join(dataDir, 'jwt-secret');
-  try {
-    const stored = (await readFile(file, 'utf8')).trim();
-    if (stored.length >= 32) return stored;
-  } catch {
-    // first start
-  }
+  const stored = await readSecret(file);
+  if (stored !== undefined && stored.length >= 32) return stored;
+  // The new secret is written whole to a file of this process's own, then put in place. Where there
+  // was none, link() puts it there only if no other process starting at the same moment did first
+  // (EEXIST): then that one's secret is read and used, so every process signs with the same key.
   const secret = randomBytes(48).toString('base64url');
-  await writeFile(file, `${secret}\n`, { mode: 0o600 });
-  await chmod(file, 0o600);
-  return secret;
+  const draft = `${file}.${process.pid}.${randomBytes(6).toString('hex')}`;
+  await writeFile(draft, `${secret}\n`, { mode: 0o600, flag: 'wx' });
+  try {
+    await chmod(draft, 0o600);
+    if (stored !== undefined) {
+      // A secret too short to keep (written by hand): replaced.
+      await rename(draft, file);
+      return secret;
+    }
+    try {
+      await link(draft, file);
+      return secret;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+      const winner = await readSecret(file);
+      if (winner === undefined || winner.length < 32)
+        throw new Error(`unreadable token secret in ${file}`, { cause: error });
+      return winner;
+    }
+  } finally {
+    await unlink(draft).catch(() => undefined);
+  }
+}
+
+async function readSecret(file: string): Promise<string | undefined> {
+  try {
+    return (await readFile(file, 'utf8')).trim();
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    throw error;
+  }
 }

@@ -3,10 +3,11 @@ import type { CreateToursRequest } from '../../protocol/tours';
 import { HttpError } from '../http/errors';
 import type { MutationResult } from '../http/idempotency';
 import type { ServerEvent } from '../realtime/events';
-import { EXCURSION_SELECT, findTour, toExcursion, type ExcursionRow } from '../storage/catalogue';
+import { findTour } from '../storage/catalogue';
 import type { Queryable } from '../storage/db';
 import type { Principal } from '../storage/users';
 import { newEntityId } from './ids';
+import { replicaTour } from '../../protocol/sync';
 
 // A seller's schedule writes (SPEC §7 POST/DELETE /api/tours). Errors use the `message` field, as the
 // spec says for tours. Each call is all-or-nothing.
@@ -65,11 +66,10 @@ export async function createTours(
     if (row.inserted) {
       events.push({
         channel: 'TOUR_UPDATE',
-        data: { action: 'create', tour_id: tour.row._id, tour: tour.row, version: tour.version },
+        data: { action: 'create', tour_id: tour.row._id, tour: replicaTour(tour.row), version: tour.version },
       });
     }
   }
-  if (events.length > 0) events.push(...(await touchExcursions(tx, excursionIds, today)));
   return { status: 200, body: { tours: created }, events: await onlyPublic(tx, events) };
 }
 
@@ -77,7 +77,6 @@ export async function deleteTours(
   tx: Queryable,
   principal: Principal,
   tourIds: string[],
-  today: string,
 ): Promise<MutationResult> {
   // Lock the tours first: a booking locks the same row, so a sale cannot slip in between the check
   // for sold tickets and the delete.
@@ -110,20 +109,7 @@ export async function deleteTours(
     channel: 'TOUR_UPDATE',
     data: { action: 'delete', tour_id: tour.id },
   }));
-  if (tours.length > 0) events.push(...(await touchExcursions(tx, excursionIds, today)));
   return { status: 200, body: { tour_ids: tourIds }, events: await onlyPublic(tx, events, tours) };
-}
-
-/** An excursion lists its tours, so a schedule change gives the excursion a new version too. */
-async function touchExcursions(tx: Queryable, ids: string[], today: string): Promise<ServerEvent[]> {
-  await tx.query('UPDATE excursions SET version = 0 WHERE id = ANY($1::text[])', [ids]);
-  const rows = await tx.query<ExcursionRow>(`${EXCURSION_SELECT} WHERE e.id = ANY($2::text[])`, [today, ids]);
-  return rows
-    .filter((row) => row.status === 'published')
-    .map((row) => ({
-      channel: 'EXCURSION_UPDATE',
-      data: { action: 'update', excursion_id: row.id, excursion: toExcursion(row), version: row.version },
-    }));
 }
 
 /**

@@ -193,6 +193,20 @@ export async function findTour(db: Queryable, id: string): Promise<Versioned<Tou
   return row ? { row: toTour(row), version: row.version } : null;
 }
 
+/**
+ * Gives the tour a new version (its seats or tickets changed) and reads it, in one round trip. The
+ * read sees the statement's snapshot, from before the bump, so the new version comes from RETURNING.
+ */
+export async function bumpTour(db: Queryable, id: string): Promise<Versioned<Tour> | null> {
+  const rows = await db.query<TourRow & { bumped: number }>(
+    `WITH bumped AS (UPDATE tours SET version = 0 WHERE id = $1 RETURNING version)
+     SELECT q.*, b.version AS bumped FROM (${TOUR_SELECT} WHERE t.id = $1) q CROSS JOIN bumped b`,
+    [id],
+  );
+  const row = rows[0];
+  return row ? { row: toTour(row), version: row.bumped } : null;
+}
+
 export async function listCities(db: Queryable): Promise<Versioned<City>[]> {
   const rows = await db.query<City & { version: number }>(
     'SELECT id, name, image, description, version FROM cities ORDER BY sort, id',

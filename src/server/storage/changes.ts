@@ -1,4 +1,4 @@
-import type { Change } from '../../protocol/sync';
+import { replicaExcursion, replicaTour, type Change } from '../../protocol/sync';
 import { COMMIT_FENCE_LOCK, type Db, type Queryable } from './db';
 import {
   EXCURSION_SELECT,
@@ -92,7 +92,7 @@ async function excursionChanges(db: Queryable, q: RangeQuery): Promise<Change[]>
   // An excursion taken out of the catalogue (moderation) is a deletion for replicas that may not see it.
   return rows.map((row): Change =>
     visibleTo(q, row.status, row.owner_id)
-      ? { collection: 'excursions', op: 'put', version: row.version, row: toExcursion(row) }
+      ? { collection: 'excursions', op: 'put', version: row.version, row: replicaExcursion(toExcursion(row)) }
       : { collection: 'excursions', op: 'delete', version: row.version, id: row.id },
   );
 }
@@ -106,7 +106,7 @@ async function tourChanges(db: Queryable, q: RangeQuery): Promise<Change[]> {
   );
   return rows.map((row): Change =>
     visibleTo(q, row.excursion_status, row.owner_id)
-      ? { collection: 'tours', op: 'put', version: row.version, row: toTour(row) }
+      ? { collection: 'tours', op: 'put', version: row.version, row: replicaTour(toTour(row)) }
       : { collection: 'tours', op: 'delete', version: row.version, id: row.id },
   );
 }

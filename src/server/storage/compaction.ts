@@ -1,4 +1,4 @@
-import type { Db } from './db';
+import { exclusively, JOB_LOCKS, type Db } from './db';
 
 /** How long deletions are remembered for replicas that were offline. */
 export const TOMBSTONE_RETENTION_DAYS = 30;
@@ -13,7 +13,8 @@ export async function compactTombstones(
   retentionDays = TOMBSTONE_RETENTION_DAYS,
 ): Promise<number> {
   const cutoff = new Date(now.getTime() - retentionDays * 86_400_000);
-  return db.transaction(async (tx) => {
+  // One process at a time (several may share the database); the one that waits simply skips.
+  const count = await exclusively(db, JOB_LOCKS.compaction, async (tx) => {
     const [dropped] = await tx.query<{ count: number; top: number | null }>(
       `WITH gone AS (DELETE FROM tombstones WHERE deleted_at < $1 RETURNING version)
        SELECT count(*)::int AS count, max(version) AS top FROM gone`,
@@ -28,6 +29,7 @@ export async function compactTombstones(
     }
     return dropped?.count ?? 0;
   });
+  return count ?? 0;
 }
 
 /** Spent login codes, closed rate-limit windows and old idempotent answers are kept this long. */
@@ -43,16 +45,19 @@ export async function pruneShortLived(
   retentionDays = HOUSEKEEPING_RETENTION_DAYS,
 ): Promise<number> {
   const cutoff = new Date(now.getTime() - retentionDays * 86_400_000).toISOString();
-  let total = 0;
-  for (const sql of [
-    'DELETE FROM login_codes WHERE expires_at < $1',
-    'DELETE FROM rate_limits WHERE window_start < $1',
-    'DELETE FROM idempotency_keys WHERE created_at < $1',
-  ]) {
-    const rows = await db.query(`WITH gone AS (${sql} RETURNING 1) SELECT count(*)::int AS n FROM gone`, [
-      cutoff,
-    ]);
-    total += Number((rows[0] as { n: number } | undefined)?.n ?? 0);
-  }
-  return total;
+  const total = await exclusively(db, JOB_LOCKS.housekeeping, async (tx) => {
+    let deleted = 0;
+    for (const sql of [
+      'DELETE FROM login_codes WHERE expires_at < $1',
+      'DELETE FROM rate_limits WHERE window_start < $1',
+      'DELETE FROM idempotency_keys WHERE created_at < $1',
+    ]) {
+      const rows = await tx.query(`WITH gone AS (${sql} RETURNING 1) SELECT count(*)::int AS n FROM gone`, [
+        cutoff,
+      ]);
+      deleted += Number((rows[0] as { n: number } | undefined)?.n ?? 0);
+    }
+    return deleted;
+  });
+  return total ?? 0;
 }

@@ -43,31 +43,55 @@ export const DEMO_ACCOUNTS = [
 const BOX_OFFICE = { id: 5, email: 'kassa@example.ru', name: 'Касса', surname: 'Продажи' } as const;
 
 /** Makes sure the configured admin exists with id 1 on a fresh database (and is an admin). */
+/** The advisory lock the admin account is made under. */
+const ADMIN_LOCK = 727003;
+
+/**
+ * Makes sure ADMIN_EMAIL is an admin. Several processes starting together on a fresh database all
+ * find no admin; the insert runs under an advisory lock and looks again first, so one of them makes
+ * the account and the others find it.
+ */
 export async function ensureAdmin(db: Db, config: Config, log: Logger): Promise<void> {
-  const [existing] = await db.query<{ id: number }>('SELECT id FROM users WHERE lower(email) = lower($1)', [
-    config.ADMIN_EMAIL,
-  ]);
+  const find = async (q: Queryable) =>
+    (
+      await q.query<{ id: number }>('SELECT id FROM users WHERE lower(email) = lower($1)', [
+        config.ADMIN_EMAIL,
+      ])
+    )[0];
+  const promote = (q: Queryable, id: number) =>
+    q.query(`UPDATE users SET role = 'admin' WHERE id = $1 AND role <> 'admin'`, [id]);
+  const existing = await find(db);
   if (existing) {
-    await db.query(`UPDATE users SET role = 'admin' WHERE id = $1 AND role <> 'admin'`, [existing.id]);
+    await promote(db, existing.id);
     return;
   }
+  // Hashed outside the lock: scrypt is slow, and a process that loses the race wastes only this.
   const hash = await hashPassword(config.ADMIN_PASSWORD);
-  const [{ count } = { count: 0 }] = await db.query<{ count: number }>(
-    'SELECT count(*)::int AS count FROM users',
-  );
-  if (count === 0) {
-    await db.query(
-      `INSERT INTO users (id, email, password_hash, role, name, surname) VALUES (1, $1, $2, 'admin', 'Администратор', '')`,
-      [config.ADMIN_EMAIL, hash],
+  const made = await db.transaction(async (tx) => {
+    await tx.query(`SELECT pg_advisory_xact_lock(${ADMIN_LOCK})`);
+    const found = await find(tx);
+    if (found) {
+      await promote(tx, found.id);
+      return false;
+    }
+    const [{ count } = { count: 0 }] = await tx.query<{ count: number }>(
+      'SELECT count(*)::int AS count FROM users',
     );
-    await resetSequence(db, 'users');
-  } else {
-    await db.query(
-      `INSERT INTO users (email, password_hash, role, name) VALUES ($1, $2, 'admin', 'Администратор')`,
-      [config.ADMIN_EMAIL, hash],
-    );
-  }
-  log.info(`admin account: ${config.ADMIN_EMAIL}`);
+    if (count === 0) {
+      await tx.query(
+        `INSERT INTO users (id, email, password_hash, role, name, surname) VALUES (1, $1, $2, 'admin', 'Администратор', '')`,
+        [config.ADMIN_EMAIL, hash],
+      );
+      await resetSequence(tx, 'users');
+    } else {
+      await tx.query(
+        `INSERT INTO users (email, password_hash, role, name) VALUES ($1, $2, 'admin', 'Администратор')`,
+        [config.ADMIN_EMAIL, hash],
+      );
+    }
+    return true;
+  });
+  if (made) log.info(`admin account: ${config.ADMIN_EMAIL}`);
 }
 
 /** Seeds the demo catalogue once; a later start finds the marker and reuses the data. */

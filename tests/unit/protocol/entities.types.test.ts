@@ -8,6 +8,7 @@ import type {
   City,
   Excursion,
   Place,
+  ReplicaExcursion,
   Service,
   SpecialOffer,
   Ticket,
@@ -61,8 +62,10 @@ assertSame<Same<z.output<typeof specialOfferSchema>, SpecialOffer>>();
 assertSame<Same<z.input<typeof excursionSchema>, Excursion>>();
 assertSame<Same<z.input<typeof ticketSchema>, Ticket>>();
 assertSame<Same<z.input<typeof userSchema>, User>>();
-// Sync rows are the domain entities themselves.
-assertSame<Same<SyncRow<'excursions'>, Excursion>>();
+// Sync rows are the domain entities themselves, but for two id lists the replica does not keep.
+assertSame<Same<SyncRow<'excursions'>, ReplicaExcursion>>();
+assertSame<Same<SyncRow<'excursions'>, Omit<Excursion, 'tours'>>>();
+assertSame<Same<SyncRow<'tours'>, Omit<Tour, 'tickets'>>>();
 assertSame<Same<SyncRow<'tickets'>, Ticket>>();
 assertSame<Same<SyncRow<'user'>, User>>();
 

@@ -10,6 +10,7 @@ import {
   utf8ByteLength,
   wsErrorMessage,
 } from '../../../src/protocol/realtime-codec';
+import { replicaExcursion } from '../../../src/protocol/sync';
 import { EXCURSION_ID, excursion } from './fixtures';
 
 const subscribe = JSON.stringify({ type: 'subscribe', channels: ['EXCURSION_UPDATE', 'TOUR_UPDATE'] });
@@ -166,7 +167,12 @@ describe('encodeServerMessage', () => {
   it('keeps a small delta whole', () => {
     const message: ServerMessage = {
       type: 'EXCURSION_UPDATE',
-      data: { action: 'update', excursion_id: EXCURSION_ID, excursion: excursion(), version: 3 },
+      data: {
+        action: 'update',
+        excursion_id: EXCURSION_ID,
+        excursion: replicaExcursion(excursion()),
+        version: 3,
+      },
     };
     const text = encodeServerMessage(message);
     expect(text).not.toBeNull();
@@ -174,10 +180,12 @@ describe('encodeServerMessage', () => {
   });
 
   it('drops the row and version of a delta that would exceed 64 KiB', () => {
-    const huge = excursion({
-      description: 'я'.repeat(10_000),
-      directions: Array.from({ length: 100 }, () => 'э'.repeat(500)),
-    });
+    const huge = replicaExcursion(
+      excursion({
+        description: 'я'.repeat(10_000),
+        directions: Array.from({ length: 100 }, () => 'э'.repeat(500)),
+      }),
+    );
     const text = encodeServerMessage({
       type: 'EXCURSION_UPDATE',
       data: { action: 'update', excursion_id: EXCURSION_ID, excursion: huge, version: 3 },

@@ -1,20 +1,11 @@
-import type { IncomingMessage } from 'node:http';
 import { Hono, type Context } from 'hono';
 import { loginRequestSchema, registerRequestSchema, verifyCodeRequestSchema } from '../../../protocol/auth';
 import { login, register, revokeTokens, verifyCode } from '../../services/auth';
 import { AUTH_SERVICE_TEXTS } from '../../services/auth-texts';
 import { requirePrincipal } from '../auth';
+import { clientIp as addressOf, trustedProxyList } from '../client-ip';
 import type { AppDeps } from '../deps';
 import { HttpError } from '../errors';
-
-/**
- * The peer address from the socket. X-Forwarded-For is ignored on purpose: anyone can send it, and
- * trusting it would let a client pick a fresh rate-limit bucket per request.
- */
-export function clientIp(c: Context): string {
-  const incoming = (c.env as { incoming?: IncomingMessage } | undefined)?.incoming;
-  return incoming?.socket.remoteAddress ?? 'unknown';
-}
 
 async function readJson(c: Context): Promise<unknown> {
   try {
@@ -27,6 +18,9 @@ async function readJson(c: Context): Promise<unknown> {
 /** POST /auth/register, /auth/login, /auth/verify-2fa and /auth/logout-all. */
 export function authRoutes(deps: AppDeps): Hono {
   const app = new Hono();
+  // Rate limits count per client address: behind a trusted proxy, the one it forwards.
+  const proxies = trustedProxyList(deps.config.TRUSTED_PROXIES);
+  const clientIp = (c: Context) => addressOf(c, proxies);
 
   app.post('/register', async (c) => {
     const parsed = registerRequestSchema.safeParse(await readJson(c));

@@ -9,6 +9,7 @@ import {
   keptPreviewImagesSchema,
   updateExcursionPayloadSchema,
 } from '../../../protocol/excursions';
+import { containsNul } from '../../../protocol/json';
 import { MAX_GALLERY, MAX_IMAGES, MAX_MODERATION_REASON_LENGTH } from '../../../protocol/primitives';
 import { MediaRejectedError } from '../../media/errors';
 import {
@@ -78,11 +79,15 @@ async function readForm(c: Context): Promise<Form> {
 function excursionJson(form: Form): unknown {
   const [text] = textsOf(form, F.excursion);
   if (text === undefined) throw new HttpError(400, EXCURSION_FORM_TEXTS.badJson);
+  let value: unknown;
   try {
-    return JSON.parse(text) as unknown;
+    value = JSON.parse(text) as unknown;
   } catch {
     throw new HttpError(400, EXCURSION_FORM_TEXTS.badJson);
   }
+  // PostgreSQL text cannot hold U+0000: refused here rather than failing in the INSERT.
+  if (containsNul(value)) throw new HttpError(400, EXCURSION_FORM_TEXTS.badJson);
+  return value;
 }
 
 /** Kept names come as repeated fields or as one JSON array: both readings of the spec's client. */

@@ -4,7 +4,7 @@ import { processNotification, type ConfirmDeps } from '../../payments/confirm';
 import { ProviderUnavailableError } from '../../payments/provider';
 import type { AppDeps } from '../deps';
 import { HttpError } from '../errors';
-import { clientIp } from './auth';
+import { clientIp, trustedProxyList } from '../client-ip';
 
 export const PAYMENT_TEXTS = {
   forbidden: 'Уведомления принимаются только от платёжной системы',
@@ -53,8 +53,11 @@ export function paymentRoutes(deps: AppDeps): Hono {
     c.json({ provider: deps.payments.provider.name, widget_url: deps.payments.provider.widgetUrl }),
   );
 
+  // Behind a trusted proxy the provider's address is the one the proxy forwards; a forged
+  // X-Forwarded-For from anyone else is ignored.
+  const proxies = trustedProxyList(deps.config.TRUSTED_PROXIES);
   app.post('/webhook', async (c) => {
-    if (!deps.payments.webhookAddresses.allows(clientIp(c)))
+    if (!deps.payments.webhookAddresses.allows(clientIp(c, proxies)))
       throw new HttpError(403, PAYMENT_TEXTS.forbidden);
     const parsed = notificationSchema.safeParse(await readJson(c));
     if (!parsed.success) throw new HttpError(400, PAYMENT_TEXTS.badNotification);

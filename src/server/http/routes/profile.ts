@@ -1,6 +1,5 @@
 import { Hono, type Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
-import { parsePositiveIntId } from '../../../domain/ids';
 import { UPLOAD_FILE_FIELD, updateUserRequestSchema } from '../../../protocol/users';
 import { MAX_IMAGE_BYTES, storeMedia } from '../../media/ingest';
 import { MediaRejectedError } from '../../media/errors';
@@ -11,6 +10,7 @@ import { requirePrincipal } from '../auth';
 import type { AppDeps } from '../deps';
 import { HttpError } from '../errors';
 import { runMutation } from '../idempotency';
+import { parseUserId } from '../user-id';
 
 // The multipart envelope around one avatar adds a little to the file's own cap.
 const UPLOAD_BODY_LIMIT = MAX_IMAGE_BYTES + 64 * 1024;
@@ -24,7 +24,7 @@ async function readJson(c: Context): Promise<unknown> {
 }
 
 function userIdParam(c: Context): number {
-  const id = parsePositiveIntId(c.req.param('id') ?? '');
+  const id = parseUserId(c.req.param('id') ?? '');
   if (id === null) throw new HttpError(400, ROLE_TEXTS.badUserId);
   return id;
 }

@@ -1,13 +1,25 @@
 import { Hono, type Context } from 'hono';
-import { parsePositiveIntId } from '../../../domain/ids';
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { createTicketRequestSchema, patchTicketStatusRequestSchema } from '../../../protocol/tickets';
 import { ensurePayment } from '../../payments/checkout';
-import { BOOKING_TEXTS, changeTicketStatus, createTicket } from '../../services/booking';
+import {
+  BOOKING_TEXTS,
+  bookTicketFast,
+  boundedLocks,
+  changeTicketStatus,
+  createBookingTourCache,
+  createTicket,
+  readBookingTour,
+  type BookedPayment,
+  type BookingTour,
+  type BookingTourCache,
+} from '../../services/booking';
 import { findTicket, listTicketsOf } from '../../storage/tickets';
-import { requirePrincipal } from '../auth';
+import { bearerClaims, requirePrincipal } from '../auth';
 import type { AppDeps } from '../deps';
 import { HttpError } from '../errors';
-import { runMutation, runMutationOnce } from '../idempotency';
+import { idempotencyKeyOf, readStored, replayOf, runMutation, runMutationOnce } from '../idempotency';
+import { parseUserId } from '../user-id';
 
 export const TICKET_REQUEST_TEXTS = {
   badBooking: 'Некорректные данные бронирования',
@@ -35,20 +47,101 @@ function returnUrl(c: Context, deps: AppDeps, ticketId: string): string {
   return `${origin.replace(/\/$/, '')}/profile/tickets/ticket/${ticketId}`;
 }
 
+interface Booked {
+  answer: { status: ContentfulStatusCode; body: unknown; replayed: boolean };
+  /** The payments row the booking wrote, when this request booked. */
+  booked?: BookedPayment;
+}
+
+const bookingDeps = (deps: AppDeps) => ({
+  now: deps.now(),
+  ticketCode: (id: string) => deps.tokens.ticketCode(id),
+  paymentProvider: deps.payments.provider.name,
+});
+
+/**
+ * The short way (services/booking.ts, bookTicketFast): one statement, after one read of the tour when
+ * this process has not read it yet. Undefined whenever the long way has to answer.
+ */
+async function fastBooking(
+  c: Context,
+  deps: AppDeps,
+  tours: BookingTourCache,
+  input: unknown,
+): Promise<Booked | undefined> {
+  const claims = await bearerClaims(c, deps);
+  if (!claims) return undefined;
+  const parsed = createTicketRequestSchema.safeParse(input);
+  const key = idempotencyKeyOf(c);
+  if (!parsed.success || key === null) return undefined;
+  const request = parsed.data;
+  const attempt = (tour: BookingTour | undefined) =>
+    bookTicketFast(
+      deps.db,
+      claims,
+      request,
+      tour,
+      bookingDeps(deps),
+      key === undefined ? undefined : { key, method: c.req.method, path: c.req.path },
+    );
+  const read = async () => {
+    const tour = await readBookingTour(deps.db, request.tourID);
+    if (tour) tours.set(tour);
+    return tour;
+  };
+  const kept = tours.get(request.tourID);
+  let fast = await attempt(kept ?? (await read()));
+  // A kept row may be older than the tour: refused or changed on it, try once more on a fresh one.
+  if (kept && 'longWay' in fast && fast.longWay !== 'voided') {
+    tours.delete(request.tourID);
+    fast = await attempt(await read());
+  }
+  if ('longWay' in fast) return undefined;
+  if ('result' in fast) {
+    deps.events.publish(fast.result.events);
+    const { status, body } = fast.result;
+    return { answer: { status, body, replayed: false }, booked: fast.result.payment };
+  }
+  // A replay, or a concurrent request with the same key that committed first.
+  const stored = 'replay' in fast ? fast.replay : await readStored(deps.db, claims.userId, key as string);
+  if (!stored) throw new Error('an Idempotency-Key lost its race but has no stored answer');
+  return { answer: replayOf(c, stored, 'detail') };
+}
+
+/** The booking step by step (services/booking.ts, createTicket), each refusal in its order. */
+async function slowBooking(c: Context, deps: AppDeps, input: unknown): Promise<Booked> {
+  const principal = await requirePrincipal(c, deps);
+  const parsed = createTicketRequestSchema.safeParse(input);
+  if (!parsed.success) throw new HttpError(400, TICKET_REQUEST_TEXTS.badBooking);
+  // The payments row is written with the booking; the provider is asked after the commit.
+  let booked: BookedPayment | undefined;
+  const answer = await runMutationOnce(
+    c,
+    deps,
+    principal.id,
+    'detail',
+    async (tx) => {
+      const result = await createTicket(tx, principal, parsed.data, bookingDeps(deps));
+      booked = result.payment;
+      return result;
+    },
+    boundedLocks(),
+  );
+  return { answer, booked };
+}
+
 /** POST/GET/PATCH /api/tickets and the guide's check, mounted at /api/tickets. */
 export function ticketRoutes(deps: AppDeps): Hono {
   const app = new Hono();
 
+  const tours = createBookingTourCache();
+
   app.post('/', async (c) => {
-    const principal = await requirePrincipal(c, deps);
-    const parsed = createTicketRequestSchema.safeParse(await readJson(c));
-    if (!parsed.success) throw new HttpError(400, TICKET_REQUEST_TEXTS.badBooking);
-    const answer = await runMutationOnce(c, deps, principal.id, 'detail', (tx) =>
-      createTicket(tx, principal, parsed.data, {
-        now: deps.now(),
-        ticketCode: (id) => deps.tokens.ticketCode(id),
-      }),
-    );
+    const input = await readJson(c);
+    // The short way first (services/booking.ts, bookTicketFast); the long way decides whatever it
+    // cannot, from the start, so every refusal and its order stay the long way's.
+    const { answer, booked } =
+      (await fastBooking(c, deps, tours, input)) ?? (await slowBooking(c, deps, input));
     const body = answer.body as { ticket_id?: string };
     if (answer.status !== 200 || !body.ticket_id) return c.json(answer.body as object, answer.status);
     const confirmationid = await ensurePayment(
@@ -56,6 +149,8 @@ export function ticketRoutes(deps: AppDeps): Hono {
       deps.payments.provider,
       body.ticket_id,
       returnUrl(c, deps, body.ticket_id),
+      // A replayed answer's booking is not this request's: read what the payment is now.
+      answer.replayed ? undefined : booked,
     );
     return c.json({ ...body, confirmationid });
   });
@@ -91,8 +186,13 @@ export function ticketRoutes(deps: AppDeps): Hono {
     const parsed = patchTicketStatusRequestSchema.safeParse(await readJson(c));
     if (!parsed.success) throw new HttpError(400, TICKET_REQUEST_TEXTS.badStatus);
     const id = c.req.param('id');
-    return runMutation(c, deps, principal.id, 'detail', (tx) =>
-      changeTicketStatus(tx, principal, id, parsed.data.status),
+    return runMutation(
+      c,
+      deps,
+      principal.id,
+      'detail',
+      (tx) => changeTicketStatus(tx, principal, id, parsed.data.status),
+      boundedLocks(),
     );
   });
 
@@ -104,7 +204,7 @@ export function userTicketRoutes(deps: AppDeps): Hono {
   const app = new Hono();
   app.get('/:id/tickets', async (c) => {
     const principal = await requirePrincipal(c, deps);
-    const userId = parsePositiveIntId(c.req.param('id'));
+    const userId = parseUserId(c.req.param('id'));
     if (userId === null) throw new HttpError(400, TICKET_REQUEST_TEXTS.badUserId);
     if (userId !== principal.id && principal.role !== 'admin')
       throw new HttpError(403, TICKET_REQUEST_TEXTS.notYours);

@@ -39,7 +39,7 @@ export function tourWriteRoutes(deps: AppDeps): Hono {
     const parsed = deleteToursRequestSchema.safeParse(await readJson(c));
     if (!parsed.success) throw new HttpError(400, TOURS_REQUEST_TEXTS.badDelete, 'message');
     return runMutation(c, deps, principal.id, 'message', (tx) =>
-      deleteTours(tx, principal, parsed.data.tour_ids, today()),
+      deleteTours(tx, principal, parsed.data.tour_ids),
     );
   });
   return app;

@@ -1,10 +1,11 @@
 import { Hono, type Context } from 'hono';
-import { isEntityId, parsePositiveIntId } from '../../../domain/ids';
+import { isEntityId } from '../../../domain/ids';
 import { setFavorite } from '../../services/favorites';
 import { requirePrincipal } from '../auth';
 import type { AppDeps } from '../deps';
 import { HttpError } from '../errors';
 import { runMutation } from '../idempotency';
+import { parseUserId } from '../user-id';
 
 export const USER_ROUTE_TEXTS = {
   badUser: 'Некорректный идентификатор пользователя',
@@ -17,7 +18,7 @@ export function userRoutes(deps: AppDeps): Hono {
 
   const favorite = (on: boolean) => async (c: Context) => {
     const principal = await requirePrincipal(c, deps);
-    const userId = parsePositiveIntId(c.req.param('userId') ?? '');
+    const userId = parseUserId(c.req.param('userId') ?? '');
     const excursionId = c.req.param('excursionId') ?? '';
     if (userId === null) throw new HttpError(400, USER_ROUTE_TEXTS.badUser);
     if (!isEntityId(excursionId)) throw new HttpError(400, USER_ROUTE_TEXTS.badExcursion);

@@ -1,0 +1,314 @@
+import { randomUUID } from 'node:crypto';
+import pg from 'pg';
+import type { Logger } from '../log';
+import type { Db } from '../storage/db';
+import { createEventBus, type EventBus, type LocalEventBus, type ServerEvent } from './events';
+
+// Several server processes on one PostgreSQL (ARCHITECTURE.md "Scale path"): every event a process
+// publishes after a commit is delivered locally at once and also sent with NOTIFY on one channel.
+// Each process LISTENs on a dedicated connection (not the pool), skips its own notifications (it has
+// delivered them already) and republishes the others' events into its local bus, so the socket hub
+// sends them to its sockets and the generation moves, which drops the catalogue list cache.
+// A notification carries at most 8000 bytes: publishes queued together go in as many notifications
+// as they need, each of whole publishes; one publish bigger than that is stored in realtime_payloads
+// and only its id is sent; the receivers read it back.
+
+export const EVENTS_CHANNEL = 'krym_events';
+/** PostgreSQL refuses a NOTIFY payload of 8000 bytes or more; leave room for the envelope. */
+export const MAX_INLINE_PAYLOAD_BYTES = 7900;
+/** Serialises the start-up `CREATE TABLE IF NOT EXISTS`, which races when two processes start at once. */
+const PAYLOAD_TABLE_LOCK = 727003;
+/** What a notification's envelope adds to its events: the sender's id and a sequence number. */
+const ENVELOPE_BYTES = 80;
+/** Stored payloads are read back within milliseconds; an hour covers a receiver that lags behind. */
+const PAYLOAD_RETENTION = '1 hour';
+const CLEANUP_EVERY_MS = 10 * 60_000;
+
+export interface ClusterEventBus extends EventBus {
+  readonly processId: string;
+  /** True while the LISTEN connection is up. */
+  readonly listening: boolean;
+  readonly stats: { notified: number; notifiedById: number; received: number; reconnects: number };
+  /** Resolves once everything published so far has been sent with NOTIFY. */
+  flush(): Promise<void>;
+  /** Sends what is still queued, then stops listening. */
+  close(): Promise<void>;
+}
+
+export interface PgFanoutOptions {
+  connectionString: string;
+  /** The pool: NOTIFY and reading stored payloads go through it. */
+  db: Db;
+  log: Logger;
+  local?: LocalEventBus;
+  /** First delay before reconnecting a dropped LISTEN connection; doubles up to 5 s. */
+  reconnectDelayMs?: number;
+}
+
+interface Envelope {
+  /** Sender process. */
+  p: string;
+  /** The sender's count of its notifications (keeps two equal ones in one transaction apart). */
+  n?: number;
+  /** The events, or the id of the stored batch. */
+  e?: ServerEvent[];
+  id?: number;
+}
+
+export async function ensurePayloadTable(db: Db): Promise<void> {
+  await db.transaction(
+    async (tx) => {
+      await tx.query('SELECT pg_advisory_xact_lock($1)', [PAYLOAD_TABLE_LOCK]);
+      await tx.query(`CREATE TABLE IF NOT EXISTS realtime_payloads (
+        id bigserial PRIMARY KEY,
+        body text NOT NULL,
+        created_at timestamptz NOT NULL DEFAULT now()
+      )`);
+    },
+    { joinFence: false },
+  );
+}
+
+export async function startPgFanout(options: PgFanoutOptions): Promise<ClusterEventBus> {
+  const { connectionString, db, log } = options;
+  const local = options.local ?? createEventBus();
+  const processId = randomUUID();
+  const firstDelay = options.reconnectDelayMs ?? 250;
+  const stats = { notified: 0, notifiedById: 0, received: 0, reconnects: 0 };
+  let closed = false;
+  await ensurePayloadTable(db);
+
+  // Outgoing: events published in the same tick (or while the previous NOTIFY was in flight) go as
+  // one batch, and batches leave one after another on one connection of their own, so this
+  // process's events keep their order. A NOTIFY is a transaction of its own; it carries no data worth
+  // an fsync (a crash loses the in-memory events anyway), so that connection commits without waiting
+  // for the disk and never holds a booking's pool connection.
+  let queue: ServerEvent[][] = [];
+  let queued = false;
+  let outbound: Promise<void> = Promise.resolve();
+  let sender: pg.Client | undefined;
+  const senderClient = async (): Promise<pg.Client> => {
+    if (sender) return sender;
+    const c = new pg.Client({
+      connectionString,
+      keepAlive: true,
+      application_name: `krym-notify-${processId.slice(0, 8)}`,
+    });
+    c.on('error', () => {
+      if (sender === c) sender = undefined;
+    });
+    await c.connect();
+    await c.query('SET synchronous_commit = off');
+    sender = c;
+    return c;
+  };
+  const send = async (sql: string, params: unknown[]) => {
+    try {
+      await (await senderClient()).query(sql, params);
+    } catch (error) {
+      // A dropped connection: one retry on a new one.
+      const broken = sender;
+      sender = undefined;
+      await broken?.end().catch(() => undefined);
+      if (closed) throw error;
+      await (await senderClient()).query(sql, params);
+    }
+  };
+  // One publish that does not fit in a notification is stored and sent by id.
+  const notifyById = async (events: ServerEvent[]) => {
+    // One statement, so the row is committed before the notification is delivered.
+    await send(
+      `WITH stored AS (INSERT INTO realtime_payloads (body) VALUES ($1) RETURNING id)
+       SELECT pg_notify($2, json_build_object('p', $3::text, 'id', id)::text) FROM stored`,
+      [JSON.stringify(events), EVENTS_CHANNEL, processId],
+    );
+    stats.notifiedById += 1;
+  };
+  // Several notifications in one statement, delivered in this order. Each carries its own number:
+  // PostgreSQL drops a notification identical to one sent earlier in the same transaction.
+  let sequence = 0;
+  const notifyInline = async (parts: string[]) => {
+    if (parts.length === 0) return;
+    const payloads = parts.map(
+      (events) => `{"p":${JSON.stringify(processId)},"n":${sequence++},"e":[${events}]}`,
+    );
+    await send('SELECT pg_notify($1, payload) FROM unnest($2::text[]) AS payload', [
+      EVENTS_CHANNEL,
+      payloads,
+    ]);
+    stats.notified += payloads.length;
+  };
+  // Under load many bookings publish while one NOTIFY is in flight. Their publishes go together, cut
+  // into notifications that each fit (whole publishes, in order), rather than stored as one big
+  // batch that every other process must read back.
+  const notify = async (publishes: ServerEvent[][]) => {
+    let parts: string[] = [];
+    let current: string[] = [];
+    let size = 0;
+    const cut = () => {
+      if (current.length > 0) parts.push(current.join(','));
+      current = [];
+      size = 0;
+    };
+    for (const events of publishes) {
+      const json = events.map((event) => JSON.stringify(event));
+      const bytes = json.reduce((sum, text) => sum + Buffer.byteLength(text) + 1, 0);
+      if (bytes > MAX_INLINE_PAYLOAD_BYTES - ENVELOPE_BYTES) {
+        cut();
+        await notifyInline(parts);
+        parts = [];
+        await notifyById(events);
+        continue;
+      }
+      if (size + bytes > MAX_INLINE_PAYLOAD_BYTES - ENVELOPE_BYTES) cut();
+      current.push(...json);
+      size += bytes;
+    }
+    cut();
+    await notifyInline(parts);
+  };
+  const sendQueued = async () => {
+    queued = false;
+    const batch = queue;
+    queue = [];
+    try {
+      await notify(batch);
+    } catch (error) {
+      const count = batch.reduce((sum, events) => sum + events.length, 0);
+      log.error(`event fan-out failed (${count} events not sent to other processes)`, error);
+    }
+  };
+
+  // Incoming: handled one at a time, so a batch read back by id cannot overtake a later one.
+  let inbound: Promise<void> = Promise.resolve();
+  const receive = async (payload: string) => {
+    const envelope = JSON.parse(payload) as Envelope;
+    if (envelope.p === processId) return;
+    let events = envelope.e;
+    if (events === undefined && typeof envelope.id === 'number') {
+      const [row] = await db.query<{ body: string }>('SELECT body FROM realtime_payloads WHERE id = $1', [
+        envelope.id,
+      ]);
+      if (!row) {
+        // Cleaned up already: whatever it said, cached lists must not outlive it.
+        log.error(`stored event batch ${envelope.id} is gone`);
+        local.invalidate();
+        return;
+      }
+      events = JSON.parse(row.body) as ServerEvent[];
+    }
+    if (!Array.isArray(events)) return;
+    stats.received += 1;
+    local.publish(events);
+  };
+
+  let client: pg.Client | undefined;
+  let reconnectTimer: NodeJS.Timeout | undefined;
+  let delay = firstDelay;
+
+  const listen = async (): Promise<void> => {
+    const c = new pg.Client({
+      connectionString,
+      keepAlive: true,
+      application_name: `krym-listen-${processId.slice(0, 8)}`,
+    });
+    let dropped = false;
+    const drop = (error?: unknown) => {
+      if (dropped) return;
+      dropped = true;
+      if (client === c) client = undefined;
+      c.end().catch(() => undefined);
+      if (closed) return;
+      log.error('event LISTEN connection lost; reconnecting', error);
+      scheduleReconnect();
+    };
+    c.on('notification', (message) => {
+      if (message.channel !== EVENTS_CHANNEL || !message.payload) return;
+      const payload = message.payload;
+      inbound = inbound
+        .then(() => receive(payload))
+        .catch((error: unknown) => log.error('cross-process event dropped', error));
+    });
+    c.on('error', drop);
+    c.on('end', () => drop());
+    try {
+      await c.connect();
+      await c.query(`LISTEN ${EVENTS_CHANNEL}`);
+    } catch (error) {
+      dropped = true;
+      await c.end().catch(() => undefined);
+      throw error;
+    }
+    if (closed) {
+      dropped = true;
+      await c.end().catch(() => undefined);
+      return;
+    }
+    client = c;
+    delay = firstDelay;
+  };
+  const scheduleReconnect = () => {
+    if (closed || reconnectTimer) return;
+    reconnectTimer = setTimeout(() => {
+      reconnectTimer = undefined;
+      listen().then(
+        () => {
+          if (closed) return;
+          stats.reconnects += 1;
+          // Events sent while we were not listening are lost: no cached list may outlive them.
+          local.invalidate();
+          log.info('event LISTEN connection restored');
+        },
+        (error: unknown) => {
+          delay = Math.min(delay * 2, 5000);
+          log.debug('event LISTEN reconnect failed', error);
+          scheduleReconnect();
+        },
+      );
+    }, delay);
+    reconnectTimer.unref();
+  };
+
+  await listen();
+
+  const cleanup = setInterval(() => {
+    db.query(
+      `DELETE FROM realtime_payloads WHERE created_at < now() - interval '${PAYLOAD_RETENTION}'`,
+    ).catch((error: unknown) => log.error('realtime payload cleanup failed', error));
+  }, CLEANUP_EVERY_MS);
+  cleanup.unref();
+
+  return {
+    processId,
+    stats,
+    get listening() {
+      return client !== undefined;
+    },
+    get generation() {
+      return local.generation;
+    },
+    subscribe: (listener) => local.subscribe(listener),
+    publish(events) {
+      if (events.length === 0) return;
+      local.publish(events);
+      if (closed) return;
+      queue.push(events);
+      if (!queued) {
+        queued = true;
+        outbound = outbound.then(sendQueued);
+      }
+    },
+    flush: () => outbound,
+    async close() {
+      closed = true;
+      clearInterval(cleanup);
+      if (reconnectTimer) clearTimeout(reconnectTimer);
+      await outbound;
+      const c = client;
+      client = undefined;
+      await c?.end().catch(() => undefined);
+      await sender?.end().catch(() => undefined);
+      sender = undefined;
+    },
+  };
+}

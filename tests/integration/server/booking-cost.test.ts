@@ -1,0 +1,107 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Queryable } from '../../../src/server/storage/db';
+import { DEMO, tokenFor } from '../../support/api';
+import { book, bookingBody, tourWithRoom } from '../../support/booking';
+import { ENGINES, startTestServer, type TestServer } from '../../support/server';
+
+// Issue 10 item 6: what one booking costs the database. Throughput on PostgreSQL is bounded by round
+// trips and by commits (each one waits for the disk), so a booking (POST /api/tickets with the test
+// provider) is one transaction that also writes the payments row, sent in as few statements as the
+// lock order allows, and the number of statements does not grow with the seats. The provider's own
+// write and the token's update follow the commit (for the test provider, whose books are in our
+// database, as one statement): a slow provider never holds the tour lock.
+
+interface Cost {
+  /** Statements sent, BEGIN and COMMIT included. */
+  roundTrips: number;
+  transactions: number;
+  /** Writes that committed on their own, outside a transaction. */
+  ownCommits: number;
+  /** Statements run inside the booking's transaction, in order. */
+  inTransaction: string[];
+}
+
+const WRITE = /^\s*(WITH\b[\s\S]*\b(INSERT|UPDATE|DELETE)\b|INSERT|UPDATE|DELETE)/i;
+
+describe.each(ENGINES)('the cost of a booking on %s', (engine) => {
+  let server: TestServer;
+  let tourist: string;
+  const used = new Set<string>();
+  let cost: Cost | undefined;
+
+  beforeAll(async () => {
+    server = await startTestServer(engine, { env: { HOLD_SWEEP_SECONDS: '3600' } });
+    tourist = await tokenFor(server, DEMO.tourist);
+    // Counts what the app sends through its database handle (routes use this same object).
+    const db = server.db;
+    const query = db.query.bind(db);
+    const transaction = db.transaction.bind(db);
+    db.query = ((sql: string, params?: readonly unknown[]) => {
+      if (cost) {
+        cost.roundTrips++;
+        if (WRITE.test(sql)) cost.ownCommits++;
+      }
+      return query(sql, params);
+    }) as typeof db.query;
+    db.transaction = ((fn: (tx: Queryable) => Promise<unknown>, options) => {
+      if (cost) {
+        cost.transactions++;
+        cost.roundTrips += 2;
+      }
+      return transaction((tx) => {
+        const counted: Queryable = {
+          ...tx,
+          query: ((sql: string, params?: readonly unknown[]) => {
+            if (cost) {
+              cost.roundTrips++;
+              cost.inTransaction.push(sql.trim().split(/\s+/).slice(0, 3).join(' '));
+            }
+            return tx.query(sql, params);
+          }) as Queryable['query'],
+        };
+        return fn(counted);
+      }, options);
+    }) as typeof db.transaction;
+  });
+  afterAll(async () => {
+    await server?.destroy();
+  });
+
+  async function measure(busType: 'coach' | 'none', people: number): Promise<Cost> {
+    const found = await tourWithRoom(server, busType, people, used);
+    used.add(found.tour._id);
+    const seats = busType === 'none' ? [] : found.tour.emptySeats.slice(0, people);
+    const body = bookingBody(DEMO.tourist, found.excursion, found.tour, { adults: people, seats });
+    cost = { roundTrips: 0, transactions: 0, ownCommits: 0, inTransaction: [] };
+    try {
+      const booked = await book(server, tourist, body);
+      expect(booked.status).toBe(200);
+      expect(booked.body.confirmationid).toMatch(/^ct-/);
+      return cost;
+    } finally {
+      cost = undefined;
+    }
+  }
+
+  it('is one transaction and one write after it, in at most 5 statements without seats', async () => {
+    const spent = await measure('none', 2);
+    expect(spent.transactions).toBe(1);
+    // The test provider's payment with its token stored on ours, in one statement: nothing else
+    // commits on its own.
+    expect(spent.ownCommits).toBe(1);
+    expect(spent.roundTrips).toBeLessThanOrEqual(5);
+    // The lock timeout comes with BEGIN, not as a statement of its own.
+    expect(spent.inTransaction.filter((sql) => /lock_timeout/i.test(sql))).toEqual([]);
+    // Between BEGIN and COMMIT the booking is one statement.
+    expect(spent.inTransaction).toHaveLength(1);
+  });
+
+  it('costs the same number of statements for one seat as for five', async () => {
+    const one = await measure('coach', 1);
+    const five = await measure('coach', 5);
+    expect(five.roundTrips).toBe(one.roundTrips);
+    expect(five.transactions).toBe(1);
+    expect(five.ownCommits).toBe(1);
+    expect(five.roundTrips).toBeLessThanOrEqual(5);
+  });
+});

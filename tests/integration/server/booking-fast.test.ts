@@ -1,0 +1,96 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Ticket } from '../../../src/domain/types';
+import { replicaTour } from '../../../src/protocol/sync';
+import type { ServerEvent } from '../../../src/server/realtime/events';
+import { bookTicketFast, readBookingTour } from '../../../src/server/services/booking';
+import { api, DEMO, tokenFor } from '../../support/api';
+import { book, bookingBody, tourNow, tourWithRoom } from '../../support/booking';
+import { ENGINES, startTestServer, type TestServer } from '../../support/server';
+
+// Issue 10 item 6: a booking's database work is one statement (book_ticket, migration 5) after one
+// unlocked read. Its answer and its events are built without reading the ticket back, so they must
+// be exactly what the step-by-step booking reads: the ticket as GET /api/tickets/{id} shows it, the
+// tour as GET /api/tours/{id} shows it, with the versions the rows carry.
+
+describe.each(ENGINES)('the one-statement booking on %s', (engine) => {
+  let server: TestServer;
+  let tourist: string;
+  const used = new Set<string>();
+  const events: ServerEvent[] = [];
+
+  beforeAll(async () => {
+    server = await startTestServer(engine, { env: { HOLD_SWEEP_SECONDS: '3600' } });
+    tourist = await tokenFor(server, DEMO.tourist);
+    server.events.subscribe((event) => events.push(event));
+  });
+  afterAll(async () => {
+    await server?.destroy();
+  });
+
+  async function versionOf(table: 'tickets' | 'tours', id: string): Promise<number> {
+    const [row] = await server.db.query<{ version: number }>(`SELECT version FROM ${table} WHERE id = $1`, [
+      id,
+    ]);
+    return row?.version ?? -1;
+  }
+
+  it.each([
+    ['coach', 3],
+    ['none', 2],
+  ] as const)('on a %s tour answers and announces what the rows say', async (busType, people) => {
+    const { excursion, tour } = await tourWithRoom(server, busType, people, used);
+    used.add(tour._id);
+    const seats = busType === 'none' ? [] : [...tour.emptySeats.slice(0, people)].reverse();
+    events.length = 0;
+    const booked = await book(
+      server,
+      tourist,
+      bookingBody(DEMO.tourist, excursion, tour, { adults: people - 1, kids: 1, seats }),
+      { 'Idempotency-Key': crypto.randomUUID() },
+    );
+    expect(booked.status).toBe(200);
+    const id = booked.body.ticket_id as string;
+    const stored = await api(server, tourist).json<Ticket>(`/api/tickets/${id}`);
+    expect(booked.body.ticket).toEqual(stored);
+
+    const ticketEvent = events.find((e) => e.channel === 'TICKET_UPDATE');
+    expect(ticketEvent?.data).toEqual({
+      user_id: DEMO.tourist,
+      ticket: stored,
+      version: await versionOf('tickets', id),
+    });
+    expect(events.find((e) => e.channel === 'USER_UPDATE')?.data).toEqual({
+      user_id: DEMO.tourist,
+      action: 'ticket_added',
+      ticket_id: id,
+    });
+    const tourEvent = events.find((e) => e.channel === 'TOUR_UPDATE');
+    expect(tourEvent?.data).toEqual({
+      action: 'update',
+      tour_id: tour._id,
+      tour: replicaTour(await tourNow(server, tour._id)),
+      version: await versionOf('tours', tour._id),
+    });
+  });
+
+  it('leaves a tour whose excursion changed after the read to the long way, writing nothing', async () => {
+    const { excursion, tour } = await tourWithRoom(server, 'none', 1, used);
+    used.add(tour._id);
+    const request = {
+      ...bookingBody(DEMO.tourist, excursion, tour, { adults: 1 }),
+      seats: [],
+      kids: 0,
+      services: [],
+    };
+    const read = await readBookingTour(server.db, tour._id);
+    expect(read?.id).toBe(tour._id);
+    await server.db.query('UPDATE excursions SET popularity = popularity WHERE id = $1', [excursion._id]);
+    const answer = await bookTicketFast(server.db, { userId: DEMO.tourist, tokenVersion: 0 }, request, read, {
+      now: new Date(),
+      ticketCode: (ticketId) => `T1.${ticketId}.x`,
+      paymentProvider: 'test',
+    });
+    expect(answer).toEqual({ longWay: 'changed' });
+    expect((await tourNow(server, tour._id)).tickets).toEqual(tour.tickets);
+  });
+});

@@ -1,0 +1,427 @@
+import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { addDays, crimeaToday, formatDayMonth, formatDisplayDate } from '../../../src/domain/dates';
+import type { City, Excursion, Place, Tour } from '../../../src/domain/types';
+import type { CreateExcursionPayloadInput } from '../../../src/protocol/excursions';
+import { DEMO } from '../../support/api';
+import { bookingBody } from '../../support/booking';
+import { launchBrowser, launchPersistentPhone, openPhone, screenshot } from '../../support/browser';
+import { ROOT, startProduct, type StartedProduct } from '../../support/process';
+import { createExcursionAsAdmin, serverFavorites } from '../../support/server-state';
+import { mintToken } from '../../support/session';
+
+// Issue 11 point 7, the outbox (ARCHITECTURE "Outbox"): changes queued offline are kept in the
+// phone's IndexedDB through a browser restart and through a service-worker update, and reach the
+// server afterwards; a change the server refuses is rolled back and never holds up the ones queued
+// behind it.
+
+const baseUrl = inject('baseUrl');
+const dataDir = inject('dataDir');
+let browser: Browser;
+const cleanup: (() => Promise<unknown>)[] = [];
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  for (const step of cleanup.reverse()) await step().catch(() => undefined);
+  await browser?.close();
+});
+
+interface QueuedRow {
+  kind: string;
+  payload: unknown;
+}
+
+/** The outbox as the page's IndexedDB holds it, in sending order. */
+const outbox = (page: Page) =>
+  page.evaluate(
+    () =>
+      new Promise<QueuedRow[]>((resolve, reject) => {
+        const open = indexedDB.open('krym-excursions');
+        open.onerror = () => reject(open.error);
+        open.onsuccess = () => {
+          const request = open.result.transaction('outbox').objectStore('outbox').getAll();
+          request.onsuccess = () => {
+            open.result.close();
+            resolve((request.result as QueuedRow[]).map(({ kind, payload }) => ({ kind, payload })));
+          };
+        };
+      }),
+  );
+
+const rejections = (page: Page) =>
+  page.evaluate(
+    () =>
+      new Promise<{ kind: string; reason: string }[]>((resolve, reject) => {
+        const open = indexedDB.open('krym-excursions');
+        open.onerror = () => reject(open.error);
+        open.onsuccess = () => {
+          const request = open.result.transaction('rejections').objectStore('rejections').getAll();
+          request.onsuccess = () => {
+            open.result.close();
+            resolve(request.result as { kind: string; reason: string }[]);
+          };
+        };
+      }),
+  );
+
+/** Signs in by storing a minted token once (the app reads it at start). */
+async function storeToken(page: Page, url: string, userId: number): Promise<string> {
+  const token = await mintToken(dataDir, userId);
+  await page.goto(`${url}/about`);
+  await page.evaluate((value) => localStorage.setItem('access_token', value), token);
+  return token;
+}
+
+/** Cards on /excursions whose excursion is not yet a favourite on the server. */
+async function unlikedCards(page: Page, favourites: string[], count: number) {
+  const cards = page.locator('.excursion-card');
+  await cards.first().waitFor({ timeout: 30_000 });
+  const picked: { id: string; heart: ReturnType<Page['locator']> }[] = [];
+  for (let i = 0; i < (await cards.count()) && picked.length < count; i++) {
+    const card = cards.nth(i);
+    const id = (await card.locator('a.card-body').getAttribute('href'))?.split('/').pop() as string;
+    // Found by its link, not its place: a list that re-sorts under a late pull keeps the same card.
+    if (!favourites.includes(id)) picked.push({ id, heart: cardOf(page, id) });
+  }
+  if (picked.length < count) throw new Error('not enough excursions that are not favourites yet');
+  return picked;
+}
+
+const cardOf = (page: Page, id: string) =>
+  page.locator('.excursion-card', { has: page.locator(`a.card-body[href$="/${id}"]`) });
+
+const liked = (card: ReturnType<Page['locator']>) =>
+  card.getByRole('button', { name: 'Убрать из избранного' }).count();
+
+describe('the outbox through a browser restart', () => {
+  it('keeps favourites queued offline when the browser is closed, and sends them after it opens again', async () => {
+    const profile = await mkdtemp(join(tmpdir(), 'krym-profile-'));
+    cleanup.push(() => rm(profile, { recursive: true, force: true }));
+    // The same Chromium as every e2e test, but on a user-data folder that outlives the process.
+    const launch = () => launchPersistentPhone(profile);
+    let context: BrowserContext = await launch();
+    cleanup.push(() => context.close());
+    let page = context.pages()[0] ?? (await context.newPage());
+    const token = await storeToken(page, baseUrl, DEMO.seller2);
+    await page.goto(`${baseUrl}/excursions`);
+    await page.waitForFunction(() => navigator.serviceWorker.controller !== null, null, { timeout: 30_000 });
+    const picked = await unlikedCards(page, await serverFavorites(baseUrl, token), 2);
+
+    await context.setOffline(true);
+    for (const { heart } of picked) {
+      await heart.getByRole('button', { name: 'Добавить в избранное' }).click();
+      await expect.poll(() => liked(heart)).toBe(1);
+    }
+    await expect
+      .poll(() => outbox(page))
+      .toEqual(picked.map(({ id }) => ({ kind: 'favorite.set', payload: { excursionID: id } })));
+    // The browser quits with the two changes unsent.
+    await context.close();
+    expect(await serverFavorites(baseUrl, token)).toEqual(
+      expect.not.arrayContaining(picked.map(({ id }) => id)),
+    );
+
+    // Started again, still offline: the app opens from the worker, the changes are still queued and shown.
+    context = await launch();
+    await context.setOffline(true);
+    page = context.pages()[0] ?? (await context.newPage());
+    await page.goto(`${baseUrl}/excursions`);
+    await page.locator('.excursion-card').first().waitFor({ timeout: 30_000 });
+    expect(await outbox(page)).toHaveLength(2);
+    for (const { id } of picked) {
+      await expect.poll(() => liked(cardOf(page, id))).toBe(1);
+    }
+    await screenshot(page, 'reliability-outbox-after-restart');
+    expect(await serverFavorites(baseUrl, token)).toEqual(
+      expect.not.arrayContaining(picked.map(({ id }) => id)),
+    );
+
+    await context.setOffline(false);
+    await expect
+      .poll(() => serverFavorites(baseUrl, token), { timeout: 60_000 })
+      .toEqual(expect.arrayContaining(picked.map(({ id }) => id)));
+    await expect.poll(() => outbox(page), { timeout: 30_000 }).toEqual([]);
+    await context.close();
+  });
+});
+
+describe('the outbox through a service-worker update', () => {
+  it('keeps a queued favourite while the new worker takes over, then sends it', async () => {
+    // Its own server on a copy of the build, so the copy can be changed into "the next version".
+    const dist = await mkdtemp(join(tmpdir(), 'krym-dist-'));
+    const data = await mkdtemp(join(tmpdir(), 'krym-sw-update-'));
+    cleanup.push(() => rm(dist, { recursive: true, force: true }));
+    cleanup.push(() => rm(data, { recursive: true, force: true }));
+    await cp(join(ROOT, 'dist'), dist, { recursive: true });
+    const product: StartedProduct = await startProduct({ DATA_DIR: data, DIST_DIR: dist }, 180_000);
+    cleanup.push(() => product.stop('SIGTERM'));
+    const token = await mintToken(data, DEMO.tourist);
+
+    const { context, page } = await openPhone(browser);
+    await page.goto(`${product.url}/about`);
+    await page.evaluate((value) => localStorage.setItem('access_token', value), token);
+    await page.goto(`${product.url}/excursions`);
+    await page.waitForFunction(() => navigator.serviceWorker.controller !== null, null, { timeout: 30_000 });
+    // The first-install toast, if it shows, is closed so it covers no card (it is not what is tested).
+    const ready = page.getByText('App ready to work offline');
+    if (
+      await ready.waitFor({ timeout: 5_000 }).then(
+        () => true,
+        () => false,
+      )
+    )
+      await page.getByRole('button', { name: 'Close' }).click();
+
+    // The favourite's request fails as on a dead network, so it stays queued.
+    await context.route('**/api/users/*/favorites/**', (route) => route.abort('internetdisconnected'));
+    const [pick] = await unlikedCards(page, await serverFavorites(product.url, token), 1);
+    if (!pick) throw new Error('no card');
+    await pick.heart.getByRole('button', { name: 'Добавить в избранное' }).click();
+    await expect.poll(() => liked(pick.heart)).toBe(1);
+    await expect
+      .poll(() => outbox(page))
+      .toEqual([{ kind: 'favorite.set', payload: { excursionID: pick.id } }]);
+
+    // The next version: a changed shell, listed with a new revision in a changed worker file.
+    const html = (await readFile(join(dist, 'index.html'), 'utf8')).replace(
+      '<title>',
+      '<meta name="build-mark" content="next" /><title>',
+    );
+    await writeFile(join(dist, 'index.html'), html);
+    const worker = await readFile(join(dist, 'sw.js'), 'utf8');
+    const revised = worker.replace(
+      /"revision":"[0-9a-f]+","url":"index.html"/,
+      `"revision":"next${Date.now().toString(16)}","url":"index.html"`,
+    );
+    expect(revised).not.toBe(worker);
+    await writeFile(join(dist, 'sw.js'), revised);
+
+    // The app's update check (its hourly timer runs this) finds it; the user presses Reload.
+    await page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.update());
+    const toast = page.getByRole('alert', { name: 'Обновление приложения' });
+    await toast
+      .getByText('New content available, click on reload button to update.', { exact: true })
+      .waitFor({ timeout: 30_000 });
+    await toast.getByRole('button', { name: 'Reload' }).click();
+    // The page now runs the new shell, served by the new worker.
+    await page.locator('meta[name="build-mark"]').waitFor({ state: 'attached', timeout: 30_000 });
+    await page.locator('.excursion-card').first().waitFor({ timeout: 30_000 });
+    expect(await outbox(page)).toEqual([{ kind: 'favorite.set', payload: { excursionID: pick.id } }]);
+    expect(await serverFavorites(product.url, token)).not.toContain(pick.id);
+    await expect.poll(() => liked(cardOf(page, pick.id))).toBe(1);
+
+    await context.unroute('**/api/users/*/favorites/**');
+    await expect.poll(() => serverFavorites(product.url, token), { timeout: 60_000 }).toContain(pick.id);
+    await expect.poll(() => outbox(page), { timeout: 30_000 }).toEqual([]);
+    await context.close();
+  }, 240_000);
+});
+
+async function getJson<T>(path: string): Promise<T> {
+  const response = await fetch(`${baseUrl}${path}`);
+  if (!response.ok) throw new Error(`${path}: ${response.status}`);
+  return (await response.json()) as T;
+}
+
+/** A published excursion of the demo seller (made by the admin), with two tours; one gets a booking. */
+async function sellerExcursionWithSoldTour(): Promise<{ excursion: Excursion; open: Tour; sold: Tour }> {
+  const place = (await getJson<{ places: Place[] }>('/api/places')).places[0] as Place;
+  const city = (await getJson<{ cities: City[] }>('/api/cities')).cities[0] as City;
+  const day = (n: number) => addDays(crimeaToday(new Date()), n);
+  const payload: CreateExcursionPayloadInput = {
+    title: `Очередь отправки ${Date.now().toString(36)}`,
+    description: 'Экскурсия для проверки очереди изменений.',
+    city: city.name,
+    place: place.id,
+    category: 'Парки',
+    adultPrice: 1500,
+    kidPrice: 900,
+    adultEntryPrice: 0,
+    kidEntryPrice: 0,
+    entryTickets: false,
+    services: [],
+    maxAttendants: 10,
+    busType: 'none',
+    numberOfRows: 0,
+    availableSeats: [],
+    reservedSeats: [],
+    duration: '3 часа',
+    lunchDuration: '',
+    difficulty: 'Легко',
+    childrenAllowed: true,
+    directions: ['Алупка'],
+    assemblyPoints: ['Алупка, автостанция'],
+    included: [],
+    notIncluded: [],
+    ownerID: DEMO.seller,
+    popularity: 0,
+    bestseller: false,
+    tours: [
+      { date: day(20), time: '09:00' },
+      { date: day(21), time: '09:00' },
+    ],
+  };
+  const excursion = await createExcursionAsAdmin(baseUrl, dataDir, payload);
+  const tours = (await getJson<{ tours: Tour[] }>('/api/tours')).tours
+    .filter((tour) => tour.excursionID === excursion._id)
+    .sort((a, b) => (a.date < b.date ? -1 : 1));
+  const [open, sold] = tours;
+  if (!open || !sold) throw new Error('the new excursion has no tours');
+  const booked = await fetch(`${baseUrl}/api/tickets`, {
+    method: 'POST',
+    headers: {
+      Authorization: `Bearer ${await mintToken(dataDir, DEMO.tourist)}`,
+      'Content-Type': 'application/json',
+    },
+    body: JSON.stringify(bookingBody(DEMO.tourist, excursion, sold, { adults: 1 })),
+  });
+  expect(booked.status, await booked.clone().text()).toBe(200);
+  return { excursion, open, sold };
+}
+
+/** The excursion's tours on the server as 'yyyy-MM-dd HH:mm', sorted. */
+async function serverSlots(excursionId: string): Promise<string[]> {
+  return (await getJson<{ tours: Tour[] }>('/api/tours')).tours
+    .filter((tour) => tour.excursionID === excursionId)
+    .map((tour) => `${tour.date} ${tour.time}`)
+    .sort();
+}
+
+describe('a refused change in the queue', () => {
+  it('is rolled back with its reason and does not hold up the changes queued behind it', async () => {
+    const { excursion, open, sold } = await sellerExcursionWithSoldTour();
+    const { context, page } = await openPhone(browser);
+    const token = await storeToken(page, baseUrl, DEMO.seller);
+    const favouritesBefore = await serverFavorites(baseUrl, token);
+    await page.goto(`${baseUrl}/profile/schedule/${excursion._id}`);
+    const chip = (date: string, time: string) =>
+      page
+        .locator('.sched-day', { hasText: formatDisplayDate(date) })
+        .locator('.sched-chip', { hasText: time });
+    await chip(sold.date, sold.time)
+      .getByText(/продано \d+/)
+      .waitFor({ timeout: 30_000 });
+    await page.waitForFunction(() => navigator.serviceWorker.controller !== null, null, { timeout: 30_000 });
+
+    await context.setOffline(true);
+    // 1: delete the tour that has a booking (the server will refuse it).
+    await page.getByRole('button', { name: `Удалить ${sold.time}, ${formatDayMonth(sold.date)}` }).click();
+    await page.locator('button.sched-save').click();
+    await page.locator('button.sched-save', { hasText: 'Сохранено!' }).waitFor();
+    // 2: a new time on the other day.
+    const day = formatDayMonth(open.date);
+    await page.getByLabel(`Время выезда, ${day}`).fill('15:45');
+    await page.getByRole('button', { name: `Добавить время, ${day}` }).click();
+    await page.locator('button.sched-save', { hasText: 'Сохранить изменения' }).click();
+    await expect.poll(() => chip(open.date, '15:45').getAttribute('data-state')).toBe('queued');
+    // 3: a favourite, from the list (opened offline from the worker).
+    await page.goto(`${baseUrl}/excursions`);
+    const [pick] = await unlikedCards(page, favouritesBefore, 1);
+    if (!pick) throw new Error('no card');
+    await pick.heart.getByRole('button', { name: 'Добавить в избранное' }).click();
+    await expect.poll(() => liked(pick.heart)).toBe(1);
+    expect((await outbox(page)).map((row) => row.kind)).toEqual([
+      'tours.delete',
+      'tours.create',
+      'favorite.set',
+    ]);
+
+    await context.setOffline(false);
+    // The two good changes land; the refused deletion left the sold tour where it was.
+    await expect
+      .poll(() => serverSlots(excursion._id), { timeout: 60_000 })
+      .toEqual([`${open.date} ${open.time}`, `${open.date} 15:45`, `${sold.date} ${sold.time}`].sort());
+    await expect.poll(() => serverFavorites(baseUrl, token), { timeout: 60_000 }).toContain(pick.id);
+    await expect.poll(() => outbox(page), { timeout: 30_000 }).toEqual([]);
+    const refused = (await rejections(page)).filter((row) => row.kind === 'tours.delete');
+    expect(refused).toHaveLength(1);
+    expect(refused[0]?.reason).toContain('уже проданы билеты');
+
+    // The editor shows the tour back, stored, and the refusal with the server's words.
+    await page.goto(`${baseUrl}/profile/schedule/${excursion._id}`);
+    await expect
+      .poll(() => chip(sold.date, sold.time).getAttribute('data-state'), { timeout: 30_000 })
+      .toBe('stored');
+    await expect
+      .poll(() => chip(open.date, '15:45').getAttribute('data-state'), { timeout: 30_000 })
+      .toBe('stored');
+    await screenshot(page, 'reliability-refused-then-sent');
+    await context.close();
+  });
+});
+
+describe('a creation whose answer is lost', () => {
+  it('shows the new time once while the stored tour arrives before the answer, and keeps one tour', async () => {
+    const { excursion, open } = await sellerExcursionWithSoldTour();
+    const { context, page } = await openPhone(browser);
+    await storeToken(page, baseUrl, DEMO.seller);
+    await page.goto(`${baseUrl}/profile/schedule/${excursion._id}`);
+    const chips = (time: string) =>
+      page
+        .locator('.sched-day', { hasText: formatDisplayDate(open.date) })
+        .locator('.sched-chip', { hasText: time });
+    await chips(open.time).waitFor({ timeout: 30_000 });
+
+    // The server stores the creation, but its answer never reaches the phone (the network drops).
+    let lost = 0;
+    await context.route('**/api/tours', async (route) => {
+      if (route.request().method() !== 'POST' || lost > 0) return route.continue();
+      await route.fetch();
+      lost++;
+      return route.abort('connectionreset');
+    });
+    const day = formatDayMonth(open.date);
+    await page.getByLabel(`Время выезда, ${day}`).fill('16:20');
+    await page.getByRole('button', { name: `Добавить время, ${day}` }).click();
+    await page.locator('button.sched-save', { hasText: 'Сохранить изменения' }).click();
+    await expect.poll(() => lost, { timeout: 30_000 }).toBe(1);
+    const stored = await getJson<{ tours: Tour[] }>('/api/tours');
+    const created = stored.tours.find(
+      (tour) => tour.excursionID === excursion._id && tour.date === open.date && tour.time === '16:20',
+    );
+    if (!created) throw new Error('the server did not store the creation');
+
+    // The stored tour reaches the phone (socket delta) while the creation still waits for its answer.
+    const arrived = () =>
+      page.evaluate(
+        (id) =>
+          new Promise<boolean>((resolve) => {
+            const openDb = indexedDB.open('krym-excursions');
+            openDb.onsuccess = () => {
+              const tx = openDb.result.transaction(['tours', 'deferred'], 'readonly');
+              const row = tx.objectStore('tours').get(id);
+              const held = tx.objectStore('deferred').getAll();
+              tx.oncomplete = () => {
+                openDb.result.close();
+                const heldIds = (held.result as { change: { row?: { _id?: string } } }[]).map(
+                  (entry) => entry.change.row?._id,
+                );
+                resolve(row.result !== undefined || heldIds.includes(id));
+              };
+            };
+          }),
+        created._id,
+      );
+    await expect.poll(arrived, { timeout: 30_000 }).toBe(true);
+    expect(await outbox(page)).toHaveLength(1);
+    // One chip for the time, still marked as waiting for the answer.
+    expect(await chips('16:20').count()).toBe(1);
+    expect(await chips('16:20').getAttribute('data-state')).toBe('queued');
+    await screenshot(page, 'reliability-lost-answer');
+
+    // The resend (same Idempotency-Key) is answered with the stored tour: one tour, on both sides.
+    await context.unroute('**/api/tours');
+    await expect.poll(() => outbox(page), { timeout: 60_000 }).toEqual([]);
+    await expect.poll(() => chips('16:20').getAttribute('data-state'), { timeout: 30_000 }).toBe('stored');
+    expect(await chips('16:20').count()).toBe(1);
+    expect((await serverSlots(excursion._id)).filter((slot) => slot === `${open.date} 16:20`)).toHaveLength(
+      1,
+    );
+    await context.close();
+  });
+});
