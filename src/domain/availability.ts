@@ -1,6 +1,6 @@
 // Which excursions and days have room (SPEC §2 'Excursions by date', 'Schedule'; §5 availability).
 
-import type { EntityId, Excursion, Tour } from './types';
+import type { EntityId, ReplicaExcursion, ReplicaTour } from './types';
 import { crimeaNowKey, tourDateTimeKey } from './dates';
 
 /** The schedule shows this many days at first and one more per 'Показать еще' press (SPEC §9). */
@@ -16,14 +16,14 @@ export function clampPartySize(value: number): number {
 
 /** Free places of a tour for the date search: maxAttendants minus the seats taken, never below 0. */
 export function freePlaces(
-  excursion: Pick<Excursion, 'maxAttendants'>,
-  tour: Pick<Tour, 'takenSeats'>,
+  excursion: Pick<ReplicaExcursion, 'maxAttendants'>,
+  tour: Pick<ReplicaTour, 'takenSeats'>,
 ): number {
   return Math.max(0, excursion.maxAttendants - tour.takenSeats.length);
 }
 
-export function groupToursByExcursion(tours: readonly Tour[]): Map<EntityId, Tour[]> {
-  const byExcursion = new Map<EntityId, Tour[]>();
+export function groupToursByExcursion(tours: readonly ReplicaTour[]): Map<EntityId, ReplicaTour[]> {
+  const byExcursion = new Map<EntityId, ReplicaTour[]>();
   for (const tour of tours) {
     const list = byExcursion.get(tour.excursionID);
     if (list) list.push(tour);
@@ -34,8 +34,8 @@ export function groupToursByExcursion(tours: readonly Tour[]): Map<EntityId, Tou
 
 /** Whether one of the excursion's tours falls on `date` and has room for `partySize` people. */
 export function isAvailableOn(
-  excursion: Pick<Excursion, '_id' | 'maxAttendants'>,
-  tours: readonly Tour[],
+  excursion: Pick<ReplicaExcursion, '_id' | 'maxAttendants'>,
+  tours: readonly ReplicaTour[],
   date: string,
   partySize: number,
 ): boolean {
@@ -46,9 +46,9 @@ export function isAvailableOn(
 }
 
 /** The excursions bookable on `date` for `partySize` people, in their given order. One pass over tours. */
-export function excursionsAvailableOn<E extends Pick<Excursion, '_id' | 'maxAttendants'>>(
+export function excursionsAvailableOn<E extends Pick<ReplicaExcursion, '_id' | 'maxAttendants'>>(
   excursions: readonly E[],
-  tours: readonly Tour[],
+  tours: readonly ReplicaTour[],
   date: string,
   partySize: number,
 ): E[] {
@@ -60,7 +60,11 @@ export function excursionsAvailableOn<E extends Pick<Excursion, '_id' | 'maxAtte
 }
 
 /** The excursion's tours from `now` onward, earliest first (ties by _id so the order is stable). */
-export function upcomingTours(tours: readonly Tour[], excursionId: EntityId, now: Date): Tour[] {
+export function upcomingTours(
+  tours: readonly ReplicaTour[],
+  excursionId: EntityId,
+  now: Date,
+): ReplicaTour[] {
   const nowKey = crimeaNowKey(now);
   return tours
     .filter((tour) => tour.excursionID === excursionId && tourDateTimeKey(tour.date, tour.time) >= nowKey)
@@ -70,7 +74,11 @@ export function upcomingTours(tours: readonly Tour[], excursionId: EntityId, now
 }
 
 /** The excursion's earliest tour from `now` onward, or null ('Нет доступных дат'). */
-export function nearestTour(tours: readonly Tour[], excursionId: EntityId, now: Date): Tour | null {
+export function nearestTour(
+  tours: readonly ReplicaTour[],
+  excursionId: EntityId,
+  now: Date,
+): ReplicaTour | null {
   return (
     nearestToursByExcursion(
       tours.filter((tour) => tour.excursionID === excursionId),
@@ -83,9 +91,12 @@ export function nearestTour(tours: readonly Tour[], excursionId: EntityId, now: 
  * Each excursion's earliest tour from `now` onward, in one pass over the tours, for lists of cards.
  * Past tours do not count; two tours at the same minute resolve to the smaller _id.
  */
-export function nearestToursByExcursion(tours: readonly Tour[], now: Date): Map<EntityId, Tour> {
+export function nearestToursByExcursion(
+  tours: readonly ReplicaTour[],
+  now: Date,
+): Map<EntityId, ReplicaTour> {
   const nowKey = crimeaNowKey(now);
-  const best = new Map<EntityId, { tour: Tour; key: string }>();
+  const best = new Map<EntityId, { tour: ReplicaTour; key: string }>();
   for (const tour of tours) {
     const key = tourDateTimeKey(tour.date, tour.time);
     if (key < nowKey) continue;
@@ -98,7 +109,7 @@ export function nearestToursByExcursion(tours: readonly Tour[], now: Date): Map<
 }
 
 /** The distinct dates from `today` onward that have at least one tour, in calendar order. */
-export function scheduleDays(tours: readonly Tour[], today: string): string[] {
+export function scheduleDays(tours: readonly ReplicaTour[], today: string): string[] {
   const days = new Set<string>();
   for (const tour of tours) if (tour.date >= today) days.add(tour.date);
   return [...days].sort();

@@ -1,7 +1,7 @@
 // The booking page's counting step (SPEC §4, §5): party counts, their limits, and what a tour change
 // does to them. Seat choice is in seat-selection.ts.
 
-import type { BusType, EntityId, Excursion, Service, TicketService, Tour } from './types';
+import type { BusType, EntityId, ReplicaExcursion, Service, TicketService, ReplicaTour } from './types';
 import { crimeaNowKey, tourDateTimeKey } from './dates';
 import { entryPrice, selectedServices, totalPrice, type PartySize } from './pricing';
 import { PLACES_LEFT_PREFIX } from './strings';
@@ -18,13 +18,13 @@ export interface CountLimits {
   childrenAllowed: boolean;
 }
 
-type CapacityExcursion = Pick<Excursion, 'maxAttendants' | 'busType' | 'childrenAllowed'>;
-type CapacityTour = Pick<Tour, 'attendantsRegistred' | 'emptySeats'>;
+type CapacityExcursion = Pick<ReplicaExcursion, 'maxAttendants' | 'busType' | 'childrenAllowed'>;
+type CapacityTour = Pick<ReplicaTour, 'attendantsRegistred' | 'emptySeats'>;
 
 /** 'Осталось мест: N' shows maxAttendants minus the registered attendees; it may go to 0 or below. */
 export function placesLeft(
-  excursion: Pick<Excursion, 'maxAttendants'>,
-  tour: Pick<Tour, 'attendantsRegistred'>,
+  excursion: Pick<ReplicaExcursion, 'maxAttendants'>,
+  tour: Pick<ReplicaTour, 'attendantsRegistred'>,
 ): number {
   return excursion.maxAttendants - tour.attendantsRegistred;
 }
@@ -156,7 +156,7 @@ export function applyTourChange(
  * The tours a booking may pick: strictly after `now` (the server refuses a tour at or before the
  * current minute), earliest first, ties by _id so the default "first tour" is stable.
  */
-export function bookableTours(tours: readonly Tour[], now: Date): Tour[] {
+export function bookableTours(tours: readonly ReplicaTour[], now: Date): ReplicaTour[] {
   const nowKey = crimeaNowKey(now);
   return tours
     .map((tour) => ({ tour, key: tourDateTimeKey(tour.date, tour.time) }))
@@ -192,7 +192,10 @@ export interface BookingDraft {
  * never meets 'Цена изменилась'. Seats go sorted; a bus without a seat map sends none.
  */
 export function bookingRequest(
-  excursion: Pick<Excursion, 'busType' | 'adultPrice' | 'kidPrice' | 'adultEntryPrice' | 'kidEntryPrice'>,
+  excursion: Pick<
+    ReplicaExcursion,
+    'busType' | 'adultPrice' | 'kidPrice' | 'adultEntryPrice' | 'kidEntryPrice'
+  >,
   draft: BookingDraft,
 ): BookingRequest {
   const { counts, seats } = draft.selection;

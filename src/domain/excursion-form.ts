@@ -1,6 +1,6 @@
 // The add-excursion wizard's step rules, submit clean-up and upload limits (SPEC §2, §4, §5).
 
-import type { Category, Difficulty, Excursion } from './types';
+import type { Category, Difficulty, ReplicaExcursion } from './types';
 import { BUS_TYPES, CATEGORIES, DIFFICULTIES } from './types';
 import { isIsoDate, isTime, normaliseTime, tourDateTimeKey } from './dates';
 import type { SeatConfiguration } from './seat-config';
@@ -383,7 +383,7 @@ export function newExcursionPayload(values: ExcursionFormValues, ownerID: number
 }
 
 /** The editor's form, filled from the stored excursion. Empty lists get one line to type into. */
-export function formValuesOf(excursion: Excursion): ExcursionFormValues {
+export function formValuesOf(excursion: ReplicaExcursion): ExcursionFormValues {
   const atLeastOne = (items: readonly string[]) => (items.length > 0 ? [...items] : ['']);
   const price = (value: number) => String(value);
   const layout = hasSeatLayout(excursion.busType);

@@ -1,6 +1,6 @@
 // Money rules of SPEC §9. All amounts are whole roubles.
 
-import type { Excursion, Service, TicketService } from './types';
+import type { ReplicaExcursion, Service, TicketService } from './types';
 import { ROUBLE_SIGN } from './strings';
 
 export interface PartySize {
@@ -29,7 +29,7 @@ export function initialServices(services: readonly Service[]): TicketService[] {
  * Services are charged per person, children included.
  */
 export function totalPrice(
-  prices: Pick<Excursion, 'adultPrice' | 'kidPrice'>,
+  prices: Pick<ReplicaExcursion, 'adultPrice' | 'kidPrice'>,
   party: PartySize,
   chosenServices: readonly Service[],
 ): number {
@@ -42,7 +42,7 @@ export function totalPrice(
 
 /** Entry price = adultEntryPrice*adults + kidEntryPrice*kids; paid in cash on site, not part of the total. */
 export function entryPrice(
-  prices: Pick<Excursion, 'adultEntryPrice' | 'kidEntryPrice'>,
+  prices: Pick<ReplicaExcursion, 'adultEntryPrice' | 'kidEntryPrice'>,
   party: PartySize,
 ): number {
   return prices.adultEntryPrice * party.adults + prices.kidEntryPrice * party.kids;
@@ -50,7 +50,7 @@ export function entryPrice(
 
 /** The sum the booking's info alert shows: the total plus the entry price. */
 export function sumWithEntry(
-  prices: Pick<Excursion, 'adultPrice' | 'kidPrice' | 'adultEntryPrice' | 'kidEntryPrice'>,
+  prices: Pick<ReplicaExcursion, 'adultPrice' | 'kidPrice' | 'adultEntryPrice' | 'kidEntryPrice'>,
   party: PartySize,
   chosenServices: readonly Service[],
 ): number {
@@ -58,7 +58,7 @@ export function sumWithEntry(
 }
 
 /** The card's 'от' price, which is also what the cheaper / pricier sorts compare. */
-export function cardPrice(prices: Pick<Excursion, 'adultPrice' | 'adultEntryPrice'>): number {
+export function cardPrice(prices: Pick<ReplicaExcursion, 'adultPrice' | 'adultEntryPrice'>): number {
   return prices.adultPrice + prices.adultEntryPrice;
 }
 
@@ -68,24 +68,23 @@ export function cardPrice(prices: Pick<Excursion, 'adultPrice' | 'adultEntryPric
  * 'от' price beside it. A non-positive initial price means "never set", not a discount, so it is hidden.
  */
 export function cardOldPrice(
-  prices: Pick<Excursion, 'adultPrice' | 'adultInitPrice' | 'adultEntryPrice'>,
+  prices: Pick<ReplicaExcursion, 'adultPrice' | 'adultInitPrice' | 'adultEntryPrice'>,
 ): number | null {
   if (prices.adultInitPrice <= 0 || prices.adultInitPrice === prices.adultPrice) return null;
   return prices.adultInitPrice + prices.adultEntryPrice;
 }
 
 /**
- * '1 500 ₽'. Intl supplies the ru-RU grouping; every kind of space it may emit (U+00A0, or U+202F in
- * some ICU versions) becomes U+00A0, and the sign is joined with U+00A0 too, so the amount never wraps
- * and tests and screens see one exact string.
+ * '1 500 ₽': thousands grouped with U+00A0, as ru-RU writes them, and the sign joined with U+00A0
+ * too, so the amount never wraps and tests and screens see one exact string. Grouped by hand rather
+ * than with Intl.NumberFormat: building one costs milliseconds on a phone (its first use loads the
+ * locale's data), and every card on a list prints a price.
  */
 export function formatRoubles(amount: number): string {
-  // `+ 0` turns -0 into 0, which Intl would otherwise print as '-0'.
+  // `+ 0` turns -0 into 0, which would otherwise print as '-0'.
   const whole = Number.isFinite(amount) ? Math.round(amount) + 0 : 0;
-  const grouped = new Intl.NumberFormat('ru-RU', { maximumFractionDigits: 0, useGrouping: true })
-    .format(whole)
-    .replace(/[\s\u00a0\u202f]/g, NBSP);
-  return `${grouped}${NBSP}${ROUBLE_SIGN}`;
+  const digits = String(Math.abs(whole)).replace(/\B(?=(\d{3})+$)/g, NBSP);
+  return `${whole < 0 ? '-' : ''}${digits}${NBSP}${ROUBLE_SIGN}`;
 }
 
 /** Turns every non-breaking or narrow space into a plain one, for comparing rendered text in tests. */

@@ -1,7 +1,7 @@
 // The seller's schedule editor (SPEC §2, §4): tours grouped by date, times added and removed locally,
 // and on save the difference becomes creations and deletions.
 
-import type { EntityId, Tour } from './types';
+import type { EntityId, ReplicaTour } from './types';
 import { isIsoDate, normaliseTime } from './dates';
 
 /** New tours get a temporary id with this prefix until the server stores them. */
@@ -85,7 +85,7 @@ export function removeTour(tours: readonly EditableTour[], id: EntityId): Editab
  * creation queued by an earlier save and still waiting for the server.
  */
 export function scheduleChanges(
-  original: readonly Pick<Tour, '_id'>[],
+  original: readonly Pick<ReplicaTour, '_id'>[],
   edited: readonly EditableTour[],
 ): ScheduleChanges {
   const stored = new Set(original.map((t) => t._id));

@@ -1,14 +1,14 @@
 // The search box (SPEC §2, §4, §5): opens at 3 characters, matches case-insensitively on excursion
 // titles and on place and city names, results grouped by kind.
 
-import type { City, Excursion, Place } from './types';
+import type { City, ReplicaExcursion, Place } from './types';
 
 export const SEARCH_MIN_LENGTH = 3;
 
 export type SearchStatus = 'idle' | 'results' | 'empty';
 
 export interface SearchSources<
-  E extends Pick<Excursion, 'title'>,
+  E extends Pick<ReplicaExcursion, 'title'>,
   P extends Pick<Place, 'name'>,
   C extends Pick<City, 'name'>,
 > {
@@ -42,7 +42,7 @@ export function matchesQuery(text: string, query: string): boolean {
 
 /** The grouped matches; all groups are empty while the query is under the threshold. */
 export function search<
-  E extends Pick<Excursion, 'title'>,
+  E extends Pick<ReplicaExcursion, 'title'>,
   P extends Pick<Place, 'name'>,
   C extends Pick<City, 'name'>,
 >(sources: SearchSources<E, P, C>, query: string): SearchResults<E, P, C> {

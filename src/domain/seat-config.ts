@@ -1,11 +1,11 @@
 // The seller's seat configuration (SPEC §4): bus type, rows, and which seats are on sale.
 
-import type { BusType, Excursion } from './types';
+import type { BusType, ReplicaExcursion } from './types';
 import type { SeatState } from './seats';
 import { MIN_ROWS, allSeatNumbers, defaultRows, hasSeatLayout, normaliseRows, seatCount } from './seats';
 
 export type SeatConfiguration = Pick<
-  Excursion,
+  ReplicaExcursion,
   'busType' | 'numberOfRows' | 'availableSeats' | 'reservedSeats'
 >;
 

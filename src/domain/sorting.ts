@@ -3,7 +3,7 @@
 // 'Nearest' counts only tours from now onward: an excursion whose tours are all over sorts like one
 // without tours, at the end.
 
-import type { EntityId, Excursion, Tour } from './types';
+import type { EntityId, ReplicaExcursion, ReplicaTour } from './types';
 import { nearestToursByExcursion } from './availability';
 import { tourDateTimeKey } from './dates';
 import { cardPrice } from './pricing';
@@ -27,16 +27,16 @@ function compareText(a: string, b: string): number {
 }
 
 /** Higher popularity first; a missing or non-numeric popularity counts as 0. */
-function comparePopularity(a: Excursion, b: Excursion): number {
+function comparePopularity(a: ReplicaExcursion, b: ReplicaExcursion): number {
   return popularityOf(b) - popularityOf(a);
 }
 
-function popularityOf(excursion: Excursion): number {
+function popularityOf(excursion: ReplicaExcursion): number {
   return Number.isFinite(excursion.popularity) ? excursion.popularity : 0;
 }
 
-interface Decorated {
-  excursion: Excursion;
+interface Decorated<E extends ReplicaExcursion = ReplicaExcursion> {
+  excursion: E;
   /** Nearest tour key, or null for none. */
   tourKey: string | null;
   price: number;
@@ -68,14 +68,14 @@ function primaryComparator(key: SortKey): (a: Decorated, b: Decorated) => number
  * A new array in the order of the sort. Ties in the primary order fall back to popularity (highest
  * first), then to _id, so the order never depends on the input order or the engine.
  */
-export function sortExcursions(
-  excursions: readonly Excursion[],
+export function sortExcursions<E extends ReplicaExcursion>(
+  excursions: readonly E[],
   key: SortKey,
-  tours: readonly Tour[],
+  tours: readonly ReplicaTour[],
   now: Date,
-): Excursion[] {
-  const nearest = key === 'nearest' ? nearestToursByExcursion(tours, now) : new Map<EntityId, Tour>();
-  const decorated: Decorated[] = excursions.map((excursion) => {
+): E[] {
+  const nearest = key === 'nearest' ? nearestToursByExcursion(tours, now) : new Map<EntityId, ReplicaTour>();
+  const decorated: Decorated<E>[] = excursions.map((excursion) => {
     const price = cardPrice(excursion);
     const tour = nearest.get(excursion._id);
     return {

@@ -101,6 +101,14 @@ export interface Tour {
   emptySeats: number[];
 }
 
+/**
+ * An excursion as the phone's replica holds it: without the ids of its tours, which the replica holds
+ * as rows of their own (see protocol/sync.ts).
+ */
+export type ReplicaExcursion = Omit<Excursion, 'tours'>;
+/** A tour as the phone's replica holds it: without the ids of the tickets sold on it. */
+export type ReplicaTour = Omit<Tour, 'tickets'>;
+
 export const TICKET_STATUSES = ['to payment', 'confirmed', 'cancelled'] as const;
 export type KnownTicketStatus = (typeof TICKET_STATUSES)[number];
 

@@ -189,7 +189,8 @@ describe('the home screen', () => {
     const titles = page.locator('.dates-list .excursion-card h3');
     if (expected.length > 0) await titles.first().waitFor();
     else await page.getByText('No available excursions').waitFor();
-    expect((await titles.allInnerTexts()).sort()).toEqual(expected.sort());
+    // Polled: a long list draws its cards a few at a time.
+    await expect.poll(async () => (await titles.allInnerTexts()).sort()).toEqual(expected.sort());
     await context.close();
   });
 

@@ -1,5 +1,6 @@
-import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
-import { BrowserRouter, Route, Routes } from 'react-router-dom';
+import type { ComponentType } from 'react';
+import { BrowserRouter, createRoutesFromChildren, matchRoutes, Route, Routes } from 'react-router-dom';
+import { lazyComponent, type LazyComponent } from './components/lazy-component';
 import { RequireAuth } from './components/RequireAuth';
 import { HomePage } from './pages/home/HomePage';
 import { Shell } from './shell/Shell';
@@ -10,8 +11,8 @@ import { Shell } from './shell/Shell';
 function page<K extends string>(
   load: () => Promise<Record<K, ComponentType>>,
   name: K,
-): LazyExoticComponent<ComponentType> {
-  return lazy(async () => ({ default: (await load())[name] }));
+): LazyComponent<object> {
+  return lazyComponent(async () => (await load())[name]);
 }
 
 const ExcursionsPage = page(() => import('./pages/excursions/ExcursionsPage'), 'ExcursionsPage');
@@ -47,48 +48,62 @@ const NotFoundPage = page(() => import('./pages/NotFoundPage'), 'NotFoundPage');
 /** The four category routes of SPEC §2; the page reads which one from the path. */
 export const CATEGORY_PATHS = ['castles', 'seawalks', 'parks', 'mountains'] as const;
 
+/** Every screen under the shell (SPEC §2). */
+const ROUTES = (
+  <Route element={<Shell />}>
+    <Route index element={<HomePage />} />
+    <Route path="excursions" element={<ExcursionsPage />} />
+    {CATEGORY_PATHS.map((slug) => (
+      <Route key={slug} path={`excursions/${slug}`} element={<CategoryPage />} />
+    ))}
+    <Route path="excursions/date" element={<ExcursionsByDatePage />} />
+    <Route path="excursion/:id" element={<ExcursionPage />} />
+    <Route path="schedule" element={<SchedulePage />} />
+    <Route path="stories" element={<StoriesPage />} />
+    <Route path="place/:id" element={<PlacePage />} />
+    <Route path="city/:id" element={<CityPage />} />
+    <Route path="about" element={<AboutPage />} />
+    <Route path="profile/login" element={<LoginPage />} />
+    <Route path="profile/login/:refId" element={<LoginPage />} />
+    <Route element={<RequireAuth />}>
+      <Route path="favorite" element={<FavoritesPage />} />
+      <Route path="profile" element={<ProfilePage />} />
+      <Route path="profile/account" element={<AccountPage />} />
+      <Route path="profile/wallet" element={<WalletPage />} />
+      <Route path="profile/contacts" element={<ContactsPage />} />
+      <Route path="profile/certificates" element={<CertificatesPage />} />
+      <Route path="profile/faq" element={<FaqPage />} />
+      <Route path="profile/admin-panel" element={<AdminPanelPage />} />
+      <Route path="profile/myexcursions" element={<MyExcursionsPage />} />
+      <Route path="profile/myexcursion/:id" element={<SellerExcursionPage />} />
+      <Route path="profile/schedule/:id" element={<ScheduleEditorPage />} />
+      <Route path="profile/addexcursion" element={<AddExcursionPage />} />
+      <Route path="profile/edit/:id" element={<EditExcursionPage />} />
+      <Route path="booking/:id" element={<BookingPage />} />
+      <Route path="payment" element={<PaymentPage />} />
+      <Route path="success" element={<SuccessPage />} />
+      <Route path="profile/tickets" element={<TicketsPage />} />
+      <Route path="profile/tickets/ticket/:id" element={<TicketPage />} />
+    </Route>
+    <Route path="*" element={<NotFoundPage />} />
+  </Route>
+);
+
 export function App() {
   return (
     <BrowserRouter>
-      <Routes>
-        <Route element={<Shell />}>
-          <Route index element={<HomePage />} />
-          <Route path="excursions" element={<ExcursionsPage />} />
-          {CATEGORY_PATHS.map((slug) => (
-            <Route key={slug} path={`excursions/${slug}`} element={<CategoryPage />} />
-          ))}
-          <Route path="excursions/date" element={<ExcursionsByDatePage />} />
-          <Route path="excursion/:id" element={<ExcursionPage />} />
-          <Route path="schedule" element={<SchedulePage />} />
-          <Route path="stories" element={<StoriesPage />} />
-          <Route path="place/:id" element={<PlacePage />} />
-          <Route path="city/:id" element={<CityPage />} />
-          <Route path="about" element={<AboutPage />} />
-          <Route path="profile/login" element={<LoginPage />} />
-          <Route path="profile/login/:refId" element={<LoginPage />} />
-          <Route element={<RequireAuth />}>
-            <Route path="favorite" element={<FavoritesPage />} />
-            <Route path="profile" element={<ProfilePage />} />
-            <Route path="profile/account" element={<AccountPage />} />
-            <Route path="profile/wallet" element={<WalletPage />} />
-            <Route path="profile/contacts" element={<ContactsPage />} />
-            <Route path="profile/certificates" element={<CertificatesPage />} />
-            <Route path="profile/faq" element={<FaqPage />} />
-            <Route path="profile/admin-panel" element={<AdminPanelPage />} />
-            <Route path="profile/myexcursions" element={<MyExcursionsPage />} />
-            <Route path="profile/myexcursion/:id" element={<SellerExcursionPage />} />
-            <Route path="profile/schedule/:id" element={<ScheduleEditorPage />} />
-            <Route path="profile/addexcursion" element={<AddExcursionPage />} />
-            <Route path="profile/edit/:id" element={<EditExcursionPage />} />
-            <Route path="booking/:id" element={<BookingPage />} />
-            <Route path="payment" element={<PaymentPage />} />
-            <Route path="success" element={<SuccessPage />} />
-            <Route path="profile/tickets" element={<TicketsPage />} />
-            <Route path="profile/tickets/ticket/:id" element={<TicketPage />} />
-          </Route>
-          <Route path="*" element={<NotFoundPage />} />
-        </Route>
-      </Routes>
+      <Routes>{ROUTES}</Routes>
     </BrowserRouter>
   );
+}
+
+/**
+ * Starts loading the code of the screen at `pathname` before the first render, so it is fetched while
+ * the entry still runs instead of after React reaches the screen.
+ */
+export function preloadRoute(pathname: string): void {
+  for (const { route } of matchRoutes(createRoutesFromChildren(ROUTES), pathname) ?? []) {
+    const type = (route.element as { type?: { preload?: () => Promise<unknown> } } | undefined)?.type;
+    void type?.preload?.().catch(() => undefined);
+  }
 }

@@ -1,15 +1,21 @@
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { App } from './App';
+import { App, preloadRoute } from './App';
 import './styles.css';
+
+preloadRoute(location.pathname);
 
 const root = document.getElementById('root');
 if (!root) throw new Error('#root is missing from index.html');
-createRoot(root).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
-);
+// A transition: React renders the first screen in slices of a few milliseconds and lets the browser
+// in between, so a slow phone is never blocked for the whole first render at once.
+startTransition(() => {
+  createRoot(root).render(
+    <StrictMode>
+      <App />
+    </StrictMode>,
+  );
+});
 
 // The sync engine loads after the first paint, in its own chunk: the shell shows from the replica
 // without waiting for it.

@@ -1,5 +1,14 @@
 import Dexie, { type EntityTable } from 'dexie';
-import type { Banner, City, Excursion, Place, SpecialOffer, Ticket, Tour, User } from '../../domain/types';
+import type {
+  Banner,
+  City,
+  Place,
+  ReplicaExcursion,
+  ReplicaTour,
+  SpecialOffer,
+  Ticket,
+  User,
+} from '../../domain/types';
 
 // The local replica. Screens read it with live queries; the sync engine is its only writer of server
 // data. Every replicated row carries its server version (`_v`) so an older or repeated change is
@@ -77,8 +86,8 @@ export interface LogRow {
 }
 
 export class ReplicaDb extends Dexie {
-  excursions!: EntityTable<Replicated<Excursion>, '_id'>;
-  tours!: EntityTable<Replicated<Tour>, '_id'>;
+  excursions!: EntityTable<Replicated<ReplicaExcursion>, '_id'>;
+  tours!: EntityTable<Replicated<ReplicaTour>, '_id'>;
   places!: EntityTable<Replicated<Place>, 'id'>;
   cities!: EntityTable<Replicated<City>, 'id'>;
   banners!: EntityTable<Replicated<Banner>, 'id'>;
@@ -113,6 +122,14 @@ export class ReplicaDb extends Dexie {
       deferred: 'key',
       meta: 'key',
       log: '++id, at',
+    });
+    // Version 2 drops two indexes no query reads. In Chromium every index is one more write per row,
+    // and a first sync writes 100,000 tours: `excursionID` is the prefix of `[excursionID+date]`
+    // (Dexie still answers where('excursionID') from it), `popularity` is sorted in memory. Only the
+    // changed stores are listed; every other store, the outbox included, is kept as it is.
+    this.version(2).stores({
+      excursions: '_id, city, place, category, ownerID',
+      tours: '_id, date, [excursionID+date]',
     });
   }
 }

@@ -1,3 +1,4 @@
+import './zod-config';
 import type { User } from '../../domain/types';
 import { authResponseSchema } from '../../protocol/auth';
 import { roleChangeResponseSchema, UPLOAD_FILE_FIELD, uploadFileResponseSchema } from '../../protocol/users';

@@ -1,6 +1,14 @@
+import { isTemporaryTourId, TEMPORARY_TOUR_PREFIX } from '../../domain/schedule-editor';
+import type { Tour } from '../../domain/types';
 import { planChanges, type CollectionPlan } from '../../protocol/sync-plan';
 import { SYNC_COLLECTIONS, type Change, type SyncCollection } from '../../protocol/sync';
-import { SYNCED_TABLES, type ReplicaDb, type ReplicaMeta } from '../db/schema';
+import {
+  SYNCED_TABLES,
+  type DeferredRow,
+  type ReplicaDb,
+  type ReplicaMeta,
+  type TombstoneRow,
+} from '../db/schema';
 import { rowKeyOf, storedKey, TABLE_OF } from './tables';
 
 // Writes server changes into the replica. One call is one Dexie transaction: a pulled page and its
@@ -11,6 +19,11 @@ import { rowKeyOf, storedKey, TABLE_OF } from './tables';
 // version of a deletion remembered in `tombstones`. So duplicates, out-of-order socket deltas and a
 // page overlapping a delta all converge on the server's state. A row with local edits in flight
 // (`_pending`) is not overwritten; the change waits in `deferred` until those edits settle.
+//
+// A tour created offline lives under a temporary id until its creation is answered. When that answer
+// is lost (the network drops after the server stored the tour) the socket or a pull brings the stored
+// tour first, under its real id: it waits behind the local tour of the same excursion, day and time,
+// released when the creation settles, so the editor never shows the same time twice.
 
 type AnyRow = Record<string, unknown> & ReplicaMeta;
 
@@ -23,16 +36,34 @@ export async function applyChanges(
     // A socket delta (no cursor) at or below the cursor is already reflected by the last pull.
     const floor = cursor === undefined ? Number((await db.meta.get('cursorVersion'))?.value ?? 0) : 0;
     const plan = planChanges(floor > 0 ? changes.filter((change) => change.version > floor) : changes);
-    for (const collection of SYNC_COLLECTIONS) {
-      await applyCollection(db, collection, plan[collection] as CollectionPlan<SyncCollection>);
-    }
+    const work = SYNC_COLLECTIONS.filter(
+      (collection) => plan[collection].puts.length > 0 || plan[collection].deletes.length > 0,
+    );
+    // Every collection's reads are issued together, then every write without waiting between them:
+    // IndexedDB runs a transaction's requests in order anyway, and each wait for an answer is an idle
+    // round trip to the browser's database process (two per page instead of a few per collection).
+    const seen = await Promise.all(
+      work.map((collection) =>
+        readCollection(db, collection, plan[collection] as CollectionPlan<SyncCollection>),
+      ),
+    );
+    const upTo = cursor === undefined ? 0 : cursorVersion(cursor);
+    const writes = work.map((collection, i) =>
+      writeCollection(db, collection, decide(collection, seen[i] as Seen, upTo)),
+    );
     if (cursor !== undefined) {
-      await db.meta.put({ key: 'cursor', value: cursor });
       // Everything up to the cursor is now in the replica; older tombstones can no longer matter,
-      // because a socket delta at or below the cursor is ignored (the floor above).
-      await db.meta.put({ key: 'cursorVersion', value: cursorVersion(cursor) });
-      await db.tombstones.where('version').belowOrEqual(cursorVersion(cursor)).delete();
+      // because a socket delta at or below the cursor is ignored (the floor above). Issued after the
+      // page's own writes, so it runs after them.
+      writes.push(
+        db.meta.bulkPut([
+          { key: 'cursor', value: cursor },
+          { key: 'cursorVersion', value: upTo },
+        ]),
+        db.tombstones.where('version').belowOrEqual(upTo).delete(),
+      );
     }
+    await Promise.all(writes);
   });
 }
 
@@ -42,27 +73,58 @@ export function cursorVersion(cursor: string | undefined): number {
   return match ? Number(match[1]) : 0;
 }
 
-async function applyCollection(
+/** A collection's page with what the replica holds for its keys. */
+interface Seen {
+  plan: CollectionPlan<SyncCollection>;
+  putKeys: (string | number)[];
+  deleteKeys: (string | number)[];
+  /** Stored row, then tombstone, per key: puts first, then deletes. */
+  existing: (AnyRow | undefined)[];
+  tombs: (TombstoneRow | undefined)[];
+  localTours: Map<string, string[]> | null;
+}
+
+async function readCollection(
   db: ReplicaDb,
   collection: SyncCollection,
   plan: CollectionPlan<SyncCollection>,
-): Promise<void> {
-  if (plan.puts.length === 0 && plan.deletes.length === 0) return;
+): Promise<Seen> {
   const table = db.table<AnyRow, string | number>(TABLE_OF[collection]);
-  const keyOf = (row: unknown) => rowKeyOf(collection, row as AnyRow);
-
-  const putKeys = plan.puts.map((put) => keyOf(put.row));
+  const putKeys = plan.puts.map((put) => rowKeyOf(collection, put.row as Record<string, unknown>));
   const deleteKeys = plan.deletes.map((del) => del.id as string | number);
   const allKeys = [...putKeys, ...deleteKeys];
-  const [existing, tombs] = await Promise.all([
-    table.bulkGet(allKeys),
-    db.tombstones.bulkGet(allKeys.map((key) => storedKey(collection, key))),
+  // Only rows (and tombstones) that exist are read: a key-only scan finds them first, so a first sync
+  // into an empty replica reads no values, and a later page reads just the rows it overwrites.
+  const tombKeys = allKeys.map((key) => storedKey(collection, key));
+  const [present, presentTombs, localTours] = await Promise.all([
+    table.where(':id').anyOf(allKeys).primaryKeys(),
+    db.tombstones.where(':id').anyOf(tombKeys).primaryKeys(),
+    collection === 'tours' ? pendingLocalTours(db) : null,
   ]);
+  const [existing, tombs] = await Promise.all([
+    readPresent(table, allKeys, new Set(present)),
+    readPresent(db.tombstones, tombKeys, new Set(presentTombs)),
+  ]);
+  return { plan, putKeys, deleteKeys, existing, tombs, localTours };
+}
 
+interface Decision {
+  rows: AnyRow[];
+  removals: (string | number)[];
+  newTombs: TombstoneRow[];
+  deferred: DeferredRow[];
+}
+
+/**
+ * What to write for a collection's page. `upTo` is the page's cursor version (0 for a socket delta):
+ * tombstones at or below it are dropped in the same transaction, so they are not written at all.
+ */
+function decide(collection: SyncCollection, seen: Seen, upTo: number): Decision {
+  const { plan, putKeys, deleteKeys, existing, tombs, localTours } = seen;
   const rows: AnyRow[] = [];
   const removals: (string | number)[] = [];
-  const newTombs: { key: string; version: number }[] = [];
-  const deferred: { key: string; change: Change }[] = [];
+  const newTombs: TombstoneRow[] = [];
+  const deferred: DeferredRow[] = [];
 
   plan.puts.forEach((put, i) => {
     const current = existing[i];
@@ -72,6 +134,14 @@ async function applyCollection(
     const key = putKeys[i] as string | number;
     if (current?._pending) {
       deferred.push({ key: storedKey(collection, key), change: { collection, op: 'put', ...put } as Change });
+      return;
+    }
+    const local = !current && localTours ? takeLocalTwin(localTours, put.row as Tour) : undefined;
+    if (local) {
+      deferred.push({
+        key: storedKey(collection, local),
+        change: { collection, op: 'put', ...put } as Change,
+      });
       return;
     }
     rows.push({ ...(put.row as Record<string, unknown>), _v: put.version });
@@ -92,13 +162,59 @@ async function applyCollection(
       return;
     }
     if (current) removals.push(key);
-    newTombs.push({ key: storedKey(collection, key), version: del.version });
+    if (del.version > upTo) newTombs.push({ key: storedKey(collection, key), version: del.version });
   });
+  return { rows, removals, newTombs, deferred };
+}
 
-  if (rows.length > 0) await table.bulkPut(rows);
-  if (removals.length > 0) await table.bulkDelete(removals);
-  if (newTombs.length > 0) await db.tombstones.bulkPut(newTombs);
-  if (deferred.length > 0) await db.deferred.bulkPut(deferred);
+/** Issues a collection's writes at once (in this order) and resolves when all are done. */
+function writeCollection(db: ReplicaDb, collection: SyncCollection, decision: Decision): Promise<unknown> {
+  const table = db.table<AnyRow, string | number>(TABLE_OF[collection]);
+  const { rows, removals, newTombs, deferred } = decision;
+  return Promise.all([
+    rows.length > 0 && table.bulkPut(rows),
+    removals.length > 0 && table.bulkDelete(removals),
+    newTombs.length > 0 && db.tombstones.bulkPut(newTombs),
+    deferred.length > 0 && db.deferred.bulkPut(deferred),
+  ]);
+}
+
+const slotOf = (tour: Pick<Tour, 'excursionID' | 'date' | 'time'>) =>
+  `${tour.excursionID} ${tour.date} ${tour.time}`;
+
+/**
+ * The tours created on this phone and not yet answered, by excursion, day and time. Usually none: the
+ * lookup is one key range on the temporary prefix, so a first sync of many tours costs nothing more.
+ */
+async function pendingLocalTours(db: ReplicaDb): Promise<Map<string, string[]> | null> {
+  const local = await db.tours.where('_id').startsWith(TEMPORARY_TOUR_PREFIX).toArray();
+  const bySlot = new Map<string, string[]>();
+  for (const tour of local) {
+    if (!isTemporaryTourId(tour._id) || !tour._pending) continue;
+    bySlot.set(slotOf(tour), [...(bySlot.get(slotOf(tour)) ?? []), tour._id]);
+  }
+  return bySlot.size > 0 ? bySlot : null;
+}
+
+/** The temporary id of a local tour in the same slot as this stored one (each is matched once). */
+function takeLocalTwin(bySlot: Map<string, string[]>, tour: Tour): string | undefined {
+  const ids = bySlot.get(slotOf(tour));
+  const id = ids?.shift();
+  if (ids && ids.length === 0) bySlot.delete(slotOf(tour));
+  return id;
+}
+
+/** `table.bulkGet(keys)`, reading only the keys known to be present. */
+async function readPresent<T, K>(
+  table: { bulkGet(keys: K[]): Promise<(T | undefined)[]> },
+  keys: readonly K[],
+  present: ReadonlySet<unknown>,
+): Promise<(T | undefined)[]> {
+  if (present.size === 0) return keys.map(() => undefined);
+  const wanted = keys.filter((key) => present.has(key));
+  const rows = await table.bulkGet(wanted);
+  const byKey = new Map(wanted.map((key, i) => [key, rows[i]]));
+  return keys.map((key) => byKey.get(key));
 }
 
 /**
@@ -120,9 +236,18 @@ export async function releaseDeferred(
   await db.deferred.delete(id);
   const change = held.change as Change;
   if (current && current._v >= change.version) return;
-  if (change.op === 'put')
+  if (change.op === 'put') {
+    // A stored tour held behind its local twin lands under its own id: compare with that row.
+    const ownKey = rowKeyOf(collection, change.row as Record<string, unknown>);
+    const own = ownKey === key ? current : await table.get(ownKey);
+    if (own && own._v >= change.version) return;
+    // That row has edits of its own in flight (deleted before its creation was answered): wait for them.
+    if (own?._pending) {
+      await db.deferred.put({ key: storedKey(collection, ownKey), change });
+      return;
+    }
     await table.put({ ...(change.row as Record<string, unknown>), _v: change.version });
-  else {
+  } else {
     await table.delete(key);
     await db.tombstones.put({ key: id, version: change.version });
   }
@@ -135,7 +260,11 @@ export async function clearSynced(db: ReplicaDb): Promise<void> {
       const table = db.table<AnyRow>(name);
       // Rows with edits in flight survive, so an offline change is not lost by a reset.
       if (name === 'tombstones' || name === 'deferred') await table.clear();
-      else await table.filter((row) => !row._pending).delete();
+      // So does the signed-in user's placeholder (version 0, written at login or by the session check,
+      // never sent by the server): the full pull replaces it, and meanwhile the account page keeps
+      // showing instead of flashing "loading" and losing a half-typed edit. Only users: an
+      // acknowledged favourite or ticket may also hold version 0, and those must go with the reset.
+      else await table.filter((row) => !row._pending && !(name === 'users' && row._v === 0)).delete();
     }
     await db.meta.bulkDelete(['cursor', 'cursorVersion']);
   });

@@ -1,3 +1,4 @@
+import './zod-config';
 import type { Ticket } from '../../domain/types';
 import { createTicketResponseSchema, type CreateTicketRequestInput } from '../../protocol/tickets';
 import { ticketSchema } from '../../protocol/entities';

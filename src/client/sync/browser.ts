@@ -2,8 +2,9 @@ import { replicaDb } from '../db/schema';
 import { createSyncEngine, type SyncEngine } from './engine';
 import type { LockManagerLike } from './leader';
 import type { WebSocketLike } from './live';
-import { checkSession } from './account';
+import { checkSession, type AccountDeps } from './account';
 import { onPullWanted } from './nudge';
+import { backoffDelay } from './outbox';
 import { onSessionChange, readSession } from './session';
 
 // Starts the sync engine in a browser tab: same-origin HTTP and socket, window events, Web Locks.
@@ -14,6 +15,11 @@ export function startBrowserSync(): SyncEngine {
   if (engine) return engine;
   const db = replicaDb();
   const scheme = location.protocol === 'https:' ? 'wss:' : 'ws:';
+  // One round of session checks at a time: a refused pull and a refused flush ask together.
+  let checking: Promise<unknown> | null = null;
+  const verifySession = () => {
+    checking ??= checkSessionUntilAnswered({ db }).finally(() => (checking = null));
+  };
   engine = createSyncEngine({
     db,
     baseUrl: '',
@@ -29,11 +35,11 @@ export function startBrowserSync(): SyncEngine {
     isOnline: () => navigator.onLine,
     isVisible: () => document.visibilityState === 'visible',
     // users/me decides: a refused token signs out (SPEC §4); a passing glitch changes nothing.
-    onUnauthorized: () => void checkSession({ db }),
+    onUnauthorized: verifySession,
   });
   engine.start();
   // A stored token restores the session only if the server still accepts it.
-  void checkSession({ db });
+  verifySession();
   onSessionChange(() => engine?.sessionChanged());
   onPullWanted(() => void engine?.pull());
   // Another tab logged in or out: follow it.
@@ -41,4 +47,23 @@ export function startBrowserSync(): SyncEngine {
     if (event.key === 'access_token') engine?.sessionChanged();
   });
   return engine;
+}
+
+/**
+ * checkSession until the server answers. No answer (offline, a 5xx, a 429) is asked again on a capped,
+ * jittered backoff: checked only once, a glitch at start-up would leave a revoked token signed in, and
+ * a valid one without its user row whenever the first pull fails too (the account page then waits on
+ * "loading" for good). Each round reads the stored token afresh, so a login meanwhile is the one
+ * checked and a logout ends the rounds ('signed-out'). A storage error writing the row is retried too.
+ */
+export async function checkSessionUntilAnswered(
+  deps: AccountDeps,
+  options: { random?: () => number; wait?: (ms: number) => Promise<void> } = {},
+): Promise<'valid' | 'signed-out'> {
+  const wait = options.wait ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)));
+  for (let attempt = 1; ; attempt++) {
+    const result = await checkSession(deps).catch(() => 'offline' as const);
+    if (result !== 'offline') return result;
+    await wait(backoffDelay(attempt, options.random));
+  }
 }

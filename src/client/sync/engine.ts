@@ -4,13 +4,16 @@ import type { ReplicaDb } from '../db/schema';
 import { applyChanges } from './apply';
 import { createLeaderElection, type LockManagerLike } from './leader';
 import { createLiveSocket, type LiveSocket, type WebSocketFactory } from './live';
-import { flushOutbox, wakeOutbox, type FlushResult } from './outbox';
+import { backoffDelay, flushOutbox, wakeOutbox, type FlushResult } from './outbox';
 import { pullAll, type PullOutcome } from './pull';
 import { isQuotaError, logMessage, updateStatus } from './status';
 
 // The sync engine: the only writer of server data into the replica. The leader tab pulls on start,
 // on `online`, after every socket reconnect and on focus after a pause; applies socket deltas; and
 // flushes the outbox, woken by `online`, focus, new queued mutations and its own backoff timer.
+// A pull that fails for a passing reason (no network, a 5xx, a storage hiccup) is tried again on a
+// capped backoff too: with the socket already open nothing else would ask, and a pull that failed
+// right after a "start over" leaves the replica empty (no catalogue, no signed-in user) until then.
 
 export const FOCUS_PULL_AFTER_MS = 30_000;
 export const OUTBOX_POLL_MS = 5000;
@@ -64,6 +67,8 @@ export function createSyncEngine(options: EngineOptions): SyncEngine {
   let leading = false;
   let lastPullAt = 0;
   let flushTimer: ReturnType<typeof setTimeout> | null = null;
+  let pullRetryTimer: ReturnType<typeof setTimeout> | null = null;
+  let pullFailures = 0;
   let pollTimer: ReturnType<typeof setInterval> | null = null;
   let outboxWatch: Subscription | null = null;
   let pulling: Promise<PullOutcome | null> | null = null;
@@ -103,6 +108,19 @@ export function createSyncEngine(options: EngineOptions): SyncEngine {
       options.onUnauthorized?.();
     } else if (outcome) await updateStatus(db, { lastError: outcome.error });
     return outcome;
+  };
+
+  /** After a pull: a failure that may pass is retried on a backoff; success or a refused token stops it. */
+  const retryPullIfFailed = (outcome: PullOutcome | null) => {
+    if (pullRetryTimer) clearTimeout(pullRetryTimer);
+    pullRetryTimer = null;
+    // A refused token waits for users/me (onUnauthorized) and the next login, not for a timer.
+    if (outcome?.ok || outcome?.error === 'unauthorized' || !leading) {
+      pullFailures = 0;
+      return;
+    }
+    pullFailures += 1;
+    pullRetryTimer = setTimeout(() => void engine.pull(), backoffDelay(pullFailures, options.random));
   };
 
   const doFlush = async (): Promise<FlushResult | null> => {
@@ -158,7 +176,9 @@ export function createSyncEngine(options: EngineOptions): SyncEngine {
     outboxWatch = null;
     if (pollTimer) clearInterval(pollTimer);
     if (flushTimer) clearTimeout(flushTimer);
-    pollTimer = flushTimer = null;
+    if (pullRetryTimer) clearTimeout(pullRetryTimer);
+    pollTimer = flushTimer = pullRetryTimer = null;
+    pullFailures = 0;
   };
 
   const engine: SyncEngine = {
@@ -192,6 +212,7 @@ export function createSyncEngine(options: EngineOptions): SyncEngine {
           outcome = await doPull();
         } while (pullAgain && leading);
         pulling = null;
+        retryPullIfFailed(outcome);
         return outcome;
       })();
       return pulling;

@@ -1,3 +1,4 @@
+import './zod-config';
 import type { Excursion } from '../../domain/types';
 import { excursionSchema } from '../../protocol/entities';
 import {

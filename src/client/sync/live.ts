@@ -1,3 +1,4 @@
+import './zod-config';
 import type { Channel, ServerMessage } from '../../protocol/realtime';
 import { parseServerMessage } from '../../protocol/realtime-codec';
 import type { Change } from '../../protocol/sync';

@@ -1,8 +1,9 @@
-import { SYNC_RESET_STATUS, syncResponseSchema } from '../../protocol/sync';
+import { SYNC_RESET_STATUS } from '../../protocol/sync';
 import type { HttpClient } from '../api/http';
 import { NetworkError } from '../api/http';
 import type { ReplicaDb } from '../db/schema';
 import { applyChanges, clearSynced } from './apply';
+import { parseSyncPage } from './parse-page';
 
 // GET /api/sync from the stored cursor until the server says there is no more. Each page is applied
 // with its cursor in one transaction. A "start over" answer clears the synced tables but keeps the
@@ -34,11 +35,12 @@ export async function pullAll(http: HttpClient, db: ReplicaDb, token: string | n
     }
     if (answer.status === 401) return { ok: false, error: 'unauthorized' };
     if (!answer.ok) return { ok: false, error: 'server' };
-    const page = syncResponseSchema.safeParse(answer.data);
-    if (!page.success) return { ok: false, error: 'server' };
-    await applyChanges(db, page.data.changes, page.data.cursor);
+    // Checked a slice at a time, so a first sync does not block the first screen (parse-page.ts).
+    const page = await parseSyncPage(answer.data);
+    if (!page) return { ok: false, error: 'server' };
+    await applyChanges(db, page.changes, page.cursor);
     pages += 1;
-    count += page.data.changes.length;
-    if (!page.data.more) return { ok: true, pages, changes: count };
+    count += page.changes.length;
+    if (!page.more) return { ok: true, pages, changes: count };
   }
 }

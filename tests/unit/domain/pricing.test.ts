@@ -114,6 +114,17 @@ describe('formatRoubles', () => {
     expect(formatRoubles(999)).toBe(`999${NBSP}₽`);
   });
 
+  it('prints what ru-RU Intl prints for any whole amount, with the sign in front', () => {
+    const intl = new Intl.NumberFormat('ru-RU', { maximumFractionDigits: 0 });
+    for (const amount of [1, 12, 999, 1000, 9999, 10_000, 123_456, 1_000_000, 987_654_321, -1500, -12]) {
+      const expected = `${intl
+        .format(amount)
+        .replace(/[\s\u00a0\u202f]/g, NBSP)
+        .replace('\u2212', '-')}${NBSP}₽`;
+      expect(formatRoubles(amount)).toBe(expected);
+    }
+  });
+
   it('rounds to whole roubles', () => {
     expect(formatRoubles(1499.6)).toBe(`1${NBSP}500${NBSP}₽`);
   });

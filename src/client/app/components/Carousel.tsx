@@ -1,8 +1,9 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { MediaImage, type MediaSource } from './MediaImage';
 
 // The carousel's first picture renders at once; the slider itself (keen-slider, about 6 KB) arrives
-// in its own chunk right after the first paint, so it does not weigh on the home screen's budget.
+// in its own chunk, and only for a carousel that comes within a screen of the viewport: a list of
+// fifty cards sets up three sliders, not fifty, so the first render of a list stays short.
 
 export interface CarouselProps {
   images: readonly string[];
@@ -17,8 +18,28 @@ export interface CarouselProps {
 
 const KeenCarousel = lazy(async () => ({ default: (await import('./KeenCarousel')).KeenCarousel }));
 
+/** True once the element has come within a screen of the viewport (at once without IntersectionObserver). */
+function useNearViewport() {
+  const ref = useRef<HTMLDivElement>(null);
+  const [near, setNear] = useState(() => typeof IntersectionObserver === 'undefined');
+  useEffect(() => {
+    const element = ref.current;
+    if (near || !element) return;
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((entry) => entry.isIntersecting)) setNear(true);
+      },
+      { rootMargin: '100% 100%' },
+    );
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [near]);
+  return { ref, near };
+}
+
 export function Carousel(props: CarouselProps) {
   const { images, alt, source, width, height, variant, eager } = props;
+  const { ref, near } = useNearViewport();
   const first = (
     <MediaImage
       id={images[0]}
@@ -31,8 +52,14 @@ export function Carousel(props: CarouselProps) {
     />
   );
   if (images.length <= 1) return first;
+  const still = (
+    <div ref={ref} className="carousel">
+      {first}
+    </div>
+  );
+  if (!near) return still;
   return (
-    <Suspense fallback={first}>
+    <Suspense fallback={still}>
       <KeenCarousel {...props} />
     </Suspense>
   );

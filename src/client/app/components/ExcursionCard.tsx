@@ -1,14 +1,14 @@
 import { Link } from 'react-router-dom';
 import { formatTourDate } from '../../../domain/dates';
 import { cardOldPrice, cardPrice, formatRoubles } from '../../../domain/pricing';
-import type { Excursion, Tour, User } from '../../../domain/types';
+import type { ReplicaExcursion, ReplicaTour, User } from '../../../domain/types';
 import { CARD } from '../strings';
 import { Carousel } from './Carousel';
 import { FavoriteButton } from './FavoriteButton';
 
 export interface ExcursionCardProps {
-  excursion: Excursion;
-  nearestTour: Tour | undefined;
+  excursion: ReplicaExcursion;
+  nearestTour: ReplicaTour | undefined;
   user?: User | null;
   eager?: boolean;
 }

@@ -1,5 +1,5 @@
 import { useLiveQuery } from 'dexie-react-hooks';
-import type { EntityId, Excursion, User } from '../../../domain/types';
+import type { EntityId, ReplicaExcursion, User } from '../../../domain/types';
 import { currentUser, favoriteExcursions, favoriteIds, hasSynced } from '../../db/queries/account';
 import { ticket, tickets, type TicketView } from '../../db/queries/tickets';
 import { useSubjectLiveQuery } from './live';
@@ -22,7 +22,7 @@ export function useFavoriteIds(): ReadonlySet<EntityId> | undefined {
   return useLiveQuery(() => favoriteIds(db), [db]);
 }
 
-export function useFavoriteExcursions(): Excursion[] | undefined {
+export function useFavoriteExcursions(): ReplicaExcursion[] | undefined {
   const db = useReplica();
   return useLiveQuery(() => favoriteExcursions(db), [db]);
 }

@@ -1,10 +1,10 @@
-import type { Excursion } from '../../../domain/types';
+import type { ReplicaExcursion } from '../../../domain/types';
 import { availableCount, availableOn } from '../../db/queries/availability';
 import { useSubjectLiveQuery } from './live';
 import { useReplica } from './replica';
 
 /** 'Excursions by date': the excursions with room for `partySize` on `date`. */
-export function useAvailableOn(date: string, partySize: number): Excursion[] | undefined {
+export function useAvailableOn(date: string, partySize: number): ReplicaExcursion[] | undefined {
   const db = useReplica();
   return useSubjectLiveQuery(`${date}/${partySize}`, () => availableOn(db, date, partySize), [
     db,

@@ -3,7 +3,7 @@ import { useMemo } from 'react';
 import { nearestToursByExcursion } from '../../../domain/availability';
 import { crimeaToday } from '../../../domain/dates';
 import type { SortKey } from '../../../domain/sorting';
-import type { Category, EntityId, Excursion, Tour } from '../../../domain/types';
+import type { Category, EntityId, ReplicaExcursion, ReplicaTour } from '../../../domain/types';
 import {
   arrangeList,
   catalogueSource,
@@ -13,13 +13,25 @@ import {
   type ExcursionList,
   type ListSource,
 } from '../../db/queries/catalogue';
+import { hasSynced } from '../../db/queries/account';
 import { nearestSource } from '../../db/queries/tours';
+import type { ReplicaDb } from '../../db/schema';
 import { useSubjectLiveQuery } from './live';
 import { useNow } from './now';
 import { useReplica } from './replica';
 
 // Sortable lists read their source once per day (and on every replica change) and sort in memory, so a
 // sort-tab change or a minute tick re-sorts without reading IndexedDB.
+
+/**
+ * The source, or undefined while it is empty and the replica has not been filled once. Read in the
+ * same live query as the rows, so a screen never sees "synced" before the rows of that sync (which
+ * flashed 'No available excursions' on a first visit, then pushed everything below it away).
+ */
+async function settled(db: ReplicaDb, source: Promise<ListSource>): Promise<ListSource | undefined> {
+  const rows = await source;
+  return rows.excursions.length > 0 || (await hasSynced(db)) ? rows : undefined;
+}
 
 function useArranged(source: ListSource | undefined, sortKey: SortKey, now: Date): ExcursionList | undefined {
   return useMemo(() => (source ? arrangeList(source, sortKey, now) : undefined), [source, sortKey, now]);
@@ -30,7 +42,7 @@ export function useSortedExcursions(sortKey: SortKey): ExcursionList | undefined
   const db = useReplica();
   const now = useNow();
   const today = crimeaToday(now);
-  const source = useLiveQuery(() => catalogueSource(db, today), [db, today]);
+  const source = useLiveQuery(() => settled(db, catalogueSource(db, today)), [db, today]);
   return useArranged(source, sortKey, now);
 }
 
@@ -39,7 +51,7 @@ export function useExcursionsByCategory(category: Category, sortKey: SortKey): E
   const db = useReplica();
   const now = useNow();
   const today = crimeaToday(now);
-  const source = useSubjectLiveQuery(category, () => categorySource(db, category, today), [
+  const source = useSubjectLiveQuery(category, () => settled(db, categorySource(db, category, today)), [
     db,
     category,
     today,
@@ -48,7 +60,7 @@ export function useExcursionsByCategory(category: Category, sortKey: SortKey): E
 }
 
 /** Each excursion's nearest tour, for cards in lists that do not come with one (city, favourites…). */
-export function useNearestTours(): ReadonlyMap<EntityId, Tour> | undefined {
+export function useNearestTours(): ReadonlyMap<EntityId, ReplicaTour> | undefined {
   const db = useReplica();
   const now = useNow();
   const today = crimeaToday(now);
@@ -59,12 +71,12 @@ export function useNearestTours(): ReadonlyMap<EntityId, Tour> | undefined {
   );
 }
 
-export function useExcursionsByCity(cityName: string): Excursion[] | undefined {
+export function useExcursionsByCity(cityName: string): ReplicaExcursion[] | undefined {
   const db = useReplica();
   return useSubjectLiveQuery(cityName, () => excursionsByCity(db, cityName), [db, cityName]);
 }
 
-export function useExcursionsByPlace(placeId: number): Excursion[] | undefined {
+export function useExcursionsByPlace(placeId: number): ReplicaExcursion[] | undefined {
   const db = useReplica();
   return useSubjectLiveQuery(String(placeId), () => excursionsByPlace(db, placeId), [db, placeId]);
 }

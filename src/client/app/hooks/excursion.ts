@@ -1,4 +1,4 @@
-import type { EntityId, Excursion, Tour } from '../../../domain/types';
+import type { EntityId, ReplicaExcursion, ReplicaTour } from '../../../domain/types';
 import { excursion, excursionDetail, type ExcursionDetail } from '../../db/queries/excursion';
 import { toursOfExcursionFrom } from '../../db/queries/tours';
 import { useSubjectLiveQuery } from './live';
@@ -6,7 +6,7 @@ import { useNow, useToday } from './now';
 import { useReplica } from './replica';
 
 /** The excursion; null when unknown (undefined while loading). */
-export function useExcursion(id: EntityId): Excursion | null | undefined {
+export function useExcursion(id: EntityId): ReplicaExcursion | null | undefined {
   const db = useReplica();
   return useSubjectLiveQuery(id, async () => (await excursion(db, id)) ?? null, [db, id]);
 }
@@ -19,7 +19,7 @@ export function useExcursionDetail(id: EntityId): ExcursionDetail | null | undef
 }
 
 /** The excursion's tours from today, by date and time (the booking and the seller's schedule). */
-export function useToursOfExcursion(id: EntityId): Tour[] | undefined {
+export function useToursOfExcursion(id: EntityId): ReplicaTour[] | undefined {
   const db = useReplica();
   const today = useToday();
   return useSubjectLiveQuery(id, () => toursOfExcursionFrom(db, id, today), [db, id, today]);

@@ -12,7 +12,9 @@ export function PwaToast() {
   const { offlineReady, needRefresh, canInstall } = usePwaState();
   if (offlineReady || needRefresh) {
     return (
-      <div className="pwa-toast" role="alert" aria-label={PWA.toastLabel}>
+      // Keyed apart from the install card, so one replacing the other is a new element rather than
+      // the same box changing height and moving (a layout shift).
+      <div key="worker" className="pwa-toast" role="alert" aria-label={PWA.toastLabel}>
         <p className="pwa-toast-text">{needRefresh ? PWA.needRefresh : PWA.offlineReady}</p>
         <div className="pwa-toast-actions">
           {needRefresh && (
@@ -33,7 +35,7 @@ export function PwaToast() {
   }
   if (!canInstall) return null;
   return (
-    <div className="pwa-toast" role="dialog" aria-label={PWA.installTitle}>
+    <div key="install" className="pwa-toast" role="dialog" aria-label={PWA.installTitle}>
       <p className="pwa-toast-text">
         <strong>{PWA.installTitle}</strong>
         <br />

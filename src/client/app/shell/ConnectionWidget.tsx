@@ -2,7 +2,15 @@ import { useState } from 'react';
 import { usePendingCount, useRecentMessages, useSyncStatus } from '../hooks/status';
 import { STATUS } from '../strings';
 
-const TIME = new Intl.DateTimeFormat('ru-RU', { hour: '2-digit', minute: '2-digit', second: '2-digit' });
+// Built on first use: an Intl formatter costs milliseconds to create, and the panel is closed on
+// most pages, so the first paint should not pay for it.
+let timeFormat: Intl.DateTimeFormat | undefined;
+const formatTime = (at: number) =>
+  (timeFormat ??= new Intl.DateTimeFormat('ru-RU', {
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+  })).format(at);
 
 /**
  * SPEC §1's debug widget on every page: collapsed to a dot by default; opened, it shows the socket
@@ -33,7 +41,7 @@ export function ConnectionWidget() {
             <dt>{STATUS.pending}</dt>
             <dd data-testid="pending-count">{pending}</dd>
             <dt>{STATUS.lastSync}</dt>
-            <dd>{status.lastSyncedAt ? TIME.format(status.lastSyncedAt) : STATUS.never}</dd>
+            <dd>{status.lastSyncedAt ? formatTime(status.lastSyncedAt) : STATUS.never}</dd>
           </dl>
           <h2>{STATUS.messages}</h2>
           {messages.length === 0 ? (
@@ -42,7 +50,7 @@ export function ConnectionWidget() {
             <ol className="connection-log">
               {messages.map((message) => (
                 <li key={message.id}>
-                  <time>{TIME.format(message.at)}</time> {message.text}
+                  <time>{formatTime(message.at)}</time> {message.text}
                 </li>
               ))}
             </ol>

@@ -1,5 +1,6 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { Suspense, useEffect, useState } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
+import { lazyComponent } from '../components/lazy-component';
 import { PwaToastSlot } from '../pwa/PwaToastSlot';
 import { Footer } from './Footer';
 import { SideMenu } from './SideMenu';
@@ -7,10 +8,8 @@ import { TabBar } from './TabBar';
 import { TopBar } from './TopBar';
 
 // The status pieces read the replica; they load with Dexie just after the first paint.
-const StatusBanners = lazy(async () => ({ default: (await import('./StatusBanners')).StatusBanners }));
-const ConnectionWidget = lazy(async () => ({
-  default: (await import('./ConnectionWidget')).ConnectionWidget,
-}));
+const StatusBanners = lazyComponent(async () => (await import('./StatusBanners')).StatusBanners);
+const ConnectionWidget = lazyComponent(async () => (await import('./ConnectionWidget')).ConnectionWidget);
 
 /** The frame of every screen: top bar, page, footer and the bottom tab menu. */
 export function Shell() {
@@ -27,20 +26,17 @@ export function Shell() {
     <div className="shell">
       <TopBar menuOpen={menuOpen} onToggleMenu={() => setMenuOpen((open) => !open)} />
       <SideMenu open={menuOpen} onClose={() => setMenuOpen(false)} />
-      <Suspense fallback={null}>
-        <StatusBanners />
-      </Suspense>
+      <StatusBanners />
       {/* Keyed by path so the 0.15 s page transition replays on each navigation. */}
       <main className="page" key={location.pathname}>
-        {/* A lazily loaded screen suspends here, inside the frame, so the shell never blinks. */}
+        {/* Screens load without suspending (components/lazy-component); a lazy part inside one (a date
+            picker, search results) suspends here, inside the frame, so the shell never blinks. */}
         <Suspense fallback={null}>
           <Outlet />
         </Suspense>
       </main>
       <Footer />
-      <Suspense fallback={null}>
-        <ConnectionWidget />
-      </Suspense>
+      <ConnectionWidget />
       <TabBar />
       <PwaToastSlot />
     </div>

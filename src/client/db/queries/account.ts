@@ -1,4 +1,4 @@
-import type { EntityId, Excursion, User } from '../../../domain/types';
+import type { EntityId, ReplicaExcursion, User } from '../../../domain/types';
 import type { ReplicaDb } from '../schema';
 import { popularFirst } from './catalogue';
 import { visible } from './rows';
@@ -25,7 +25,7 @@ export async function favoriteIds(db: ReplicaDb): Promise<Set<EntityId>> {
 }
 
 /** The favourited excursions that are in the replica, most popular first. */
-export async function favoriteExcursions(db: ReplicaDb): Promise<Excursion[]> {
+export async function favoriteExcursions(db: ReplicaDb): Promise<ReplicaExcursion[]> {
   return db.transaction('r', db.favorites, db.excursions, async () => {
     const ids = [...(await favoriteIds(db))];
     return popularFirst(visible(await db.excursions.bulkGet(ids)));

@@ -1,6 +1,6 @@
 import { clampPartySize, excursionsAvailableOn, groupToursByExcursion } from '../../../domain/availability';
 import { sortExcursions } from '../../../domain/sorting';
-import type { Excursion } from '../../../domain/types';
+import type { ReplicaExcursion } from '../../../domain/types';
 import type { ReplicaDb } from '../schema';
 import { visible } from './rows';
 import { EPOCH } from './tours';
@@ -13,7 +13,11 @@ import { EPOCH } from './tours';
  * The excursions bookable on `date` for `partySize` people, by their earliest departure that day
  * (ties: most popular first). Reads only that day's tours and their excursions.
  */
-export async function availableOn(db: ReplicaDb, date: string, partySize: number): Promise<Excursion[]> {
+export async function availableOn(
+  db: ReplicaDb,
+  date: string,
+  partySize: number,
+): Promise<ReplicaExcursion[]> {
   return db.transaction('r', db.excursions, db.tours, async () => {
     const tours = visible(await db.tours.where('date').equals(date).toArray());
     const excursions = visible(await db.excursions.bulkGet([...groupToursByExcursion(tours).keys()]));

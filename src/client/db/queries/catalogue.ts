@@ -1,7 +1,7 @@
 import { nearestToursByExcursion } from '../../../domain/availability';
 import { crimeaToday } from '../../../domain/dates';
 import { sortExcursions, type SortKey } from '../../../domain/sorting';
-import type { Category, EntityId, Excursion, Tour } from '../../../domain/types';
+import type { Category, EntityId, ReplicaExcursion, ReplicaTour } from '../../../domain/types';
 import type { ReplicaDb } from '../schema';
 import { visible } from './rows';
 import { EPOCH, nearestCandidates, toursFrom, toursOfExcursionsFrom } from './tours';
@@ -12,15 +12,15 @@ import { EPOCH, nearestCandidates, toursFrom, toursOfExcursionsFrom } from './to
 
 /** What a sortable list reads from the replica for one day. */
 export interface ListSource {
-  excursions: Excursion[];
+  excursions: ReplicaExcursion[];
   /** nearestCandidates of the excursions' tours from that day. */
-  tours: Tour[];
+  tours: ReplicaTour[];
 }
 
 /** A list ready for cards: the excursions in order and each one's nearest tour (absent: no dates). */
 export interface ExcursionList {
-  excursions: Excursion[];
-  nearest: ReadonlyMap<EntityId, Tour>;
+  excursions: ReplicaExcursion[];
+  nearest: ReadonlyMap<EntityId, ReplicaTour>;
 }
 
 /** The whole catalogue for `today`. */
@@ -52,7 +52,11 @@ export function arrangeList(source: ListSource, sortKey: SortKey, now: Date): Ex
 }
 
 /** All excursions in the order of a sort tab. */
-export async function sortedExcursions(db: ReplicaDb, sortKey: SortKey, now: Date): Promise<Excursion[]> {
+export async function sortedExcursions(
+  db: ReplicaDb,
+  sortKey: SortKey,
+  now: Date,
+): Promise<ReplicaExcursion[]> {
   return arrangeList(await catalogueSource(db, crimeaToday(now)), sortKey, now).excursions;
 }
 
@@ -61,7 +65,7 @@ export async function excursionsByCategory(
   category: Category,
   sortKey: SortKey,
   now: Date,
-): Promise<Excursion[]> {
+): Promise<ReplicaExcursion[]> {
   return arrangeList(await categorySource(db, category, crimeaToday(now)), sortKey, now).excursions;
 }
 
@@ -69,16 +73,16 @@ export async function excursionsByCategory(
  * Lists without sort tabs (a city, a place, favourites, search) show the most popular first: the
  * domain's 'popular' sort, which needs neither tours nor a clock.
  */
-export function popularFirst(excursions: readonly Excursion[]): Excursion[] {
+export function popularFirst(excursions: readonly ReplicaExcursion[]): ReplicaExcursion[] {
   return sortExcursions(excursions, 'popular', [], EPOCH);
 }
 
 /** The excursions in a city (excursions keep the city's name, not its id), most popular first. */
-export async function excursionsByCity(db: ReplicaDb, cityName: string): Promise<Excursion[]> {
+export async function excursionsByCity(db: ReplicaDb, cityName: string): Promise<ReplicaExcursion[]> {
   return popularFirst(visible(await db.excursions.where('city').equals(cityName).toArray()));
 }
 
 /** The excursions to a historical place, most popular first. */
-export async function excursionsByPlace(db: ReplicaDb, placeId: number): Promise<Excursion[]> {
+export async function excursionsByPlace(db: ReplicaDb, placeId: number): Promise<ReplicaExcursion[]> {
   return popularFirst(visible(await db.excursions.where('place').equals(placeId).toArray()));
 }

@@ -1,25 +1,25 @@
 import { nearestTour, upcomingTours } from '../../../domain/availability';
 import { crimeaToday } from '../../../domain/dates';
-import type { EntityId, Excursion, Place, Tour } from '../../../domain/types';
+import type { EntityId, ReplicaExcursion, Place, ReplicaTour } from '../../../domain/types';
 import type { ReplicaDb } from '../schema';
 import { visible, visibleRow } from './rows';
 import { excursionToursFrom } from './tours';
 
 /** Everything the excursion page shows that lives in other rows. */
 export interface ExcursionDetail {
-  excursion: Excursion;
+  excursion: ReplicaExcursion;
   /** Tours from `now` onward, earliest first (the booking's tour list). */
-  upcomingTours: Tour[];
+  upcomingTours: ReplicaTour[];
   /** null: 'Нет доступных дат'. */
-  nearestTour: Tour | null;
+  nearestTour: ReplicaTour | null;
   /** null when the place is not (yet) in the replica. */
   place: Place | null;
   /** In the seller's order; missing, deleted and self references left out. */
-  similar: Excursion[];
+  similar: ReplicaExcursion[];
 }
 
 /** The excursion, or undefined when it is unknown or deleted locally ('Excursion not found'). */
-export async function excursion(db: ReplicaDb, id: EntityId): Promise<Excursion | undefined> {
+export async function excursion(db: ReplicaDb, id: EntityId): Promise<ReplicaExcursion | undefined> {
   return visibleRow(await db.excursions.get(id));
 }
 

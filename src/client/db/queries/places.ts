@@ -1,7 +1,7 @@
 import { crimeaToday } from '../../../domain/dates';
 import { nearestToursByExcursion } from '../../../domain/availability';
 import { sortExcursions } from '../../../domain/sorting';
-import type { City, Excursion, Place, Tour } from '../../../domain/types';
+import type { City, ReplicaExcursion, Place, ReplicaTour } from '../../../domain/types';
 import type { ReplicaDb } from '../schema';
 import { excursionsByCity } from './catalogue';
 import { visible, visibleRow } from './rows';
@@ -13,15 +13,15 @@ export interface PlaceView {
   place: Place;
   /** The place's excursion with the earliest upcoming tour (or its most popular one when none has
    * dates); null when the place has no excursions ('Нет доступных экскурсий…'). */
-  excursion: Excursion | null;
+  excursion: ReplicaExcursion | null;
   /** That excursion's nearest tour; null: 'Нет доступных дат'. */
-  nearestTour: Tour | null;
+  nearestTour: ReplicaTour | null;
 }
 
 export interface CityView {
   city: City;
   /** Most popular first. */
-  excursions: Excursion[];
+  excursions: ReplicaExcursion[];
 }
 
 /** All places, by id. */

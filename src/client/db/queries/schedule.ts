@@ -1,5 +1,5 @@
 import { scheduleDays as daysWithTours } from '../../../domain/availability';
-import type { Excursion, Tour } from '../../../domain/types';
+import type { ReplicaExcursion, ReplicaTour } from '../../../domain/types';
 import type { ReplicaDb } from '../schema';
 import { isVisible, visible } from './rows';
 import { compareTours } from './tours';
@@ -7,8 +7,8 @@ import { compareTours } from './tours';
 // The schedule (SPEC §2): the days from today that have tours, then each shown day's tours.
 
 export interface TourWithExcursion {
-  tour: Tour;
-  excursion: Excursion;
+  tour: ReplicaTour;
+  excursion: ReplicaExcursion;
 }
 
 /**
@@ -19,7 +19,7 @@ export interface TourWithExcursion {
  */
 export async function scheduleDays(db: ReplicaDb, today: string): Promise<string[]> {
   return db.transaction('r', db.tours, async () => {
-    const firsts: Tour[] = [];
+    const firsts: ReplicaTour[] = [];
     let next = await db.tours.where('date').aboveOrEqual(today).filter(isVisible).first();
     while (next) {
       firsts.push(next);

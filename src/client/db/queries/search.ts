@@ -1,5 +1,5 @@
 import { isSearchActive, search, type SearchResults, type SearchSources } from '../../../domain/search';
-import type { City, Excursion, Place } from '../../../domain/types';
+import type { City, ReplicaExcursion, Place } from '../../../domain/types';
 import type { ReplicaDb } from '../schema';
 import { popularFirst } from './catalogue';
 import { visible } from './rows';
@@ -7,8 +7,8 @@ import { visible } from './rows';
 // The search box (SPEC §2, §5). The sources are read once when the query reaches 3 characters and each
 // keystroke after that searches them in memory, so typing never waits on IndexedDB.
 
-export type CatalogueSources = SearchSources<Excursion, Place, City>;
-export type CatalogueResults = SearchResults<Excursion, Place, City>;
+export type CatalogueSources = SearchSources<ReplicaExcursion, Place, City>;
+export type CatalogueResults = SearchResults<ReplicaExcursion, Place, City>;
 
 /** Everything the box searches: excursions most popular first (so are their matches), places, cities. */
 export async function searchSources(db: ReplicaDb): Promise<CatalogueSources> {

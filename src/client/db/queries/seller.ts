@@ -1,5 +1,5 @@
 import Dexie from 'dexie';
-import type { EntityId, Excursion, Tour } from '../../../domain/types';
+import type { EntityId, ReplicaExcursion, ReplicaTour } from '../../../domain/types';
 import type { RejectionRow, ReplicaDb, Replicated } from '../schema';
 import { visible, visibleRow } from './rows';
 import { compareTours } from './tours';
@@ -11,21 +11,21 @@ import { compareTours } from './tours';
 const REVIEW_ORDER = { rejected: 0, pending: 1, published: 2 } as const;
 
 /** The user's own excursions (pending and rejected ones too), by review status, then by title. */
-export async function ownExcursions(db: ReplicaDb, ownerId: number): Promise<Excursion[]> {
+export async function ownExcursions(db: ReplicaDb, ownerId: number): Promise<ReplicaExcursion[]> {
   const rows = visible(await db.excursions.where('ownerID').equals(ownerId).toArray());
-  const rank = (e: Excursion) => REVIEW_ORDER[e.moderation?.status ?? 'published'];
+  const rank = (e: ReplicaExcursion) => REVIEW_ORDER[e.moderation?.status ?? 'published'];
   return rows.sort((a, b) => rank(a) - rank(b) || a.title.localeCompare(b.title, 'ru'));
 }
 
 /** What the seller's excursion page sums up from the schedule. */
 export interface SellerExcursionSummary {
-  excursion: Excursion;
+  excursion: ReplicaExcursion;
   /** Tours from today onward. */
   upcomingTours: number;
   /** Places sold on those tours. */
   soldPlaces: number;
   /** The earliest of them, or null. */
-  nextTour: Tour | null;
+  nextTour: ReplicaTour | null;
 }
 
 export async function sellerExcursionSummary(
@@ -47,7 +47,7 @@ export async function sellerExcursionSummary(
 }
 
 /** A tour as the schedule editor shows it. */
-export interface ScheduleTour extends Tour {
+export interface ScheduleTour extends ReplicaTour {
   /** A change to it is queued and the server has not accepted it yet. */
   pending: boolean;
 }
@@ -59,14 +59,19 @@ export interface ScheduleRows {
   deleting: ScheduleTour[];
 }
 
-function excursionTourRows(db: ReplicaDb, id: EntityId, today: string): Promise<Replicated<Tour>[]> {
+function excursionTourRows(db: ReplicaDb, id: EntityId, today: string): Promise<Replicated<ReplicaTour>[]> {
   return db.tours.where('[excursionID+date]').between([id, today], [id, Dexie.maxKey]).toArray();
 }
 
 /** The excursion's tours from `today`, by date and time, with the outbox's marks. */
 export async function scheduleRows(db: ReplicaDb, id: EntityId, today: string): Promise<ScheduleRows> {
   const rows = (await excursionTourRows(db, id, today)).sort(compareTours);
-  const view = ({ _v: _version, _pending, _deleted: _gone, ...tour }: Replicated<Tour>): ScheduleTour => ({
+  const view = ({
+    _v: _version,
+    _pending,
+    _deleted: _gone,
+    ...tour
+  }: Replicated<ReplicaTour>): ScheduleTour => ({
     ...tour,
     pending: (_pending ?? 0) > 0,
   });

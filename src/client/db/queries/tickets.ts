@@ -1,4 +1,4 @@
-import type { EntityId, Excursion, Ticket, Tour } from '../../../domain/types';
+import type { EntityId, ReplicaExcursion, Ticket, ReplicaTour } from '../../../domain/types';
 import type { ReplicaDb } from '../schema';
 import { visible, visibleRow } from './rows';
 
@@ -8,9 +8,9 @@ import { visible, visibleRow } from './rows';
 
 export interface TicketView {
   ticket: Ticket;
-  tour: Tour | null;
+  tour: ReplicaTour | null;
   /** Found through the tour, or through the ticket's attached tour info when the tour is gone. */
-  excursion: Excursion | null;
+  excursion: ReplicaExcursion | null;
 }
 
 async function withTrips(db: ReplicaDb, list: readonly Ticket[]): Promise<TicketView[]> {

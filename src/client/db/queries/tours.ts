@@ -1,7 +1,7 @@
 import Dexie from 'dexie';
 import { crimeaToday, tourDateTimeKey } from '../../../domain/dates';
 import { nearestToursByExcursion } from '../../../domain/availability';
-import type { EntityId, Tour } from '../../../domain/types';
+import type { EntityId, ReplicaTour } from '../../../domain/types';
 import type { ReplicaDb } from '../schema';
 import { visible } from './rows';
 
@@ -15,7 +15,7 @@ import { visible } from './rows';
 export const EPOCH = new Date(0);
 
 /** Date, then time (a stray '9:00' still before '10:00'), then _id: the order upcomingTours uses. */
-export function compareTours(a: Tour, b: Tour): number {
+export function compareTours(a: ReplicaTour, b: ReplicaTour): number {
   const ka = tourDateTimeKey(a.date, a.time);
   const kb = tourDateTimeKey(b.date, b.time);
   if (ka !== kb) return ka < kb ? -1 : 1;
@@ -23,7 +23,7 @@ export function compareTours(a: Tour, b: Tour): number {
 }
 
 /** Every visible tour dated `today` or later, in no particular order. */
-export async function toursFrom(db: ReplicaDb, today: string): Promise<Tour[]> {
+export async function toursFrom(db: ReplicaDb, today: string): Promise<ReplicaTour[]> {
   return visible(await db.tours.where('date').aboveOrEqual(today).toArray());
 }
 
@@ -32,7 +32,7 @@ export async function excursionToursFrom(
   db: ReplicaDb,
   excursionId: EntityId,
   today: string,
-): Promise<Tour[]> {
+): Promise<ReplicaTour[]> {
   const rows = await db.tours
     .where('[excursionID+date]')
     .between([excursionId, today], [excursionId, Dexie.maxKey])
@@ -49,7 +49,7 @@ export async function toursOfExcursionsFrom(
   db: ReplicaDb,
   excursionIds: readonly EntityId[],
   today: string,
-): Promise<Tour[]> {
+): Promise<ReplicaTour[]> {
   const slices = await Promise.all(excursionIds.map((id) => excursionToursFrom(db, id, today)));
   return slices.flat();
 }
@@ -59,7 +59,7 @@ export async function toursOfExcursionFrom(
   db: ReplicaDb,
   excursionId: EntityId,
   today: string,
-): Promise<Tour[]> {
+): Promise<ReplicaTour[]> {
   return (await excursionToursFrom(db, excursionId, today)).sort(compareTours);
 }
 
@@ -69,9 +69,9 @@ export async function toursOfExcursionFrom(
  * these equals it over all `tours` for every `now` within `today`, so a live list can keep this small
  * set and re-derive its nearest dates every minute without touching 100,000 tours again.
  */
-export function nearestCandidates(tours: readonly Tour[], today: string): Tour[] {
-  const todays: Tour[] = [];
-  const later: Tour[] = [];
+export function nearestCandidates(tours: readonly ReplicaTour[], today: string): ReplicaTour[] {
+  const todays: ReplicaTour[] = [];
+  const later: ReplicaTour[] = [];
   for (const tour of tours) {
     if (tour.date === today) todays.push(tour);
     else if (tour.date > today) later.push(tour);
@@ -80,11 +80,11 @@ export function nearestCandidates(tours: readonly Tour[], today: string): Tour[]
 }
 
 /** The tours the card lists need to show every excursion's nearest date today. */
-export async function nearestSource(db: ReplicaDb, today: string): Promise<Tour[]> {
+export async function nearestSource(db: ReplicaDb, today: string): Promise<ReplicaTour[]> {
   return nearestCandidates(await toursFrom(db, today), today);
 }
 
 /** Each excursion's nearest tour from `now` (cards show its date, or 'Нет доступных дат'). */
-export async function nearestToursMap(db: ReplicaDb, now: Date): Promise<Map<EntityId, Tour>> {
+export async function nearestToursMap(db: ReplicaDb, now: Date): Promise<Map<EntityId, ReplicaTour>> {
   return nearestToursByExcursion(await nearestSource(db, crimeaToday(now)), now);
 }

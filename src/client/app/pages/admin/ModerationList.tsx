@@ -1,14 +1,16 @@
 import './moderation.css';
 import { useCallback, useEffect, useId, useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
-import type { Excursion } from '../../../../domain/types';
+import type { ReplicaExcursion } from '../../../../domain/types';
 import { moderateExcursion, pendingExcursions } from '../../../sync/excursions';
 import { MediaImage } from '../../components/MediaImage';
 import { useReplica } from '../../hooks/replica';
 import { MODERATION as TEXT } from './strings';
 
 type ListState =
-  { phase: 'loading' } | { phase: 'failed'; message: string } | { phase: 'ready'; excursions: Excursion[] };
+  | { phase: 'loading' }
+  | { phase: 'failed'; message: string }
+  | { phase: 'ready'; excursions: ReplicaExcursion[] };
 
 type Decision = { publish: true } | { publish: false; reason: string };
 
@@ -38,7 +40,7 @@ export function ModerationList() {
     void load();
   }, [load]);
 
-  async function decide(excursion: Excursion, decision: Decision): Promise<boolean> {
+  async function decide(excursion: ReplicaExcursion, decision: Decision): Promise<boolean> {
     setMessage(null);
     const outcome = await moderateExcursion({ db }, excursion._id, decision);
     if (!outcome.ok) {
@@ -105,8 +107,8 @@ function ModerationItem({
   excursion,
   onDecide,
 }: {
-  excursion: Excursion;
-  onDecide: (excursion: Excursion, decision: Decision) => Promise<boolean>;
+  excursion: ReplicaExcursion;
+  onDecide: (excursion: ReplicaExcursion, decision: Decision) => Promise<boolean>;
 }) {
   const [busy, setBusy] = useState(false);
   const [rejecting, setRejecting] = useState(false);

@@ -13,7 +13,7 @@ import {
 } from '../../../../domain/booking';
 import { formatRoubles, selectedServices, totalPrice } from '../../../../domain/pricing';
 import { canPayAtSeatStep, toggleSeat } from '../../../../domain/seat-selection';
-import type { EntityId, Excursion, TicketService, Tour } from '../../../../domain/types';
+import type { EntityId, ReplicaExcursion, TicketService, ReplicaTour } from '../../../../domain/types';
 import { ActionBar } from './ActionBar';
 import { BookingMessage } from './BookingMessage';
 import { CountStep } from './CountStep';
@@ -23,16 +23,16 @@ import { SEATS, BOOKING } from './strings';
 import { useBookTicket } from './useBookTicket';
 
 interface BookingFormProps {
-  excursion: Excursion;
+  excursion: ReplicaExcursion;
   /** Bookable tours, earliest first. */
-  tours: readonly [Tour, ...Tour[]];
+  tours: readonly [ReplicaTour, ...ReplicaTour[]];
   userId: number | null;
 }
 
 const FIRST_SELECTION: BookingSelection = { counts: { adults: 1, kids: 0 }, seats: [] };
 
 /** The tour as far as this booking is concerned: seats the seller reserved are never free. */
-function bookable(tour: Tour, excursion: Excursion): Tour {
+function bookable(tour: ReplicaTour, excursion: ReplicaExcursion): ReplicaTour {
   const reserved = new Set(excursion.reservedSeats);
   return { ...tour, emptySeats: tour.emptySeats.filter((seat) => !reserved.has(seat)) };
 }

@@ -18,14 +18,14 @@ import {
 } from '../../../../domain/booking';
 import { formatTourDate } from '../../../../domain/dates';
 import { entryPrice, sumWithEntry, totalPrice, selectedServices } from '../../../../domain/pricing';
-import type { EntityId, Excursion, TicketService, Tour } from '../../../../domain/types';
+import type { EntityId, ReplicaExcursion, TicketService, ReplicaTour } from '../../../../domain/types';
 import { Counter } from './Counter';
 import { BOOKING } from './strings';
 
 export interface CountStepProps {
-  excursion: Excursion;
-  tours: readonly Tour[];
-  tour: Tour;
+  excursion: ReplicaExcursion;
+  tours: readonly ReplicaTour[];
+  tour: ReplicaTour;
   assemblyPoint: string;
   counts: BookingCounts;
   limits: CountLimits;

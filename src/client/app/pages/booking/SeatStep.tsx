@@ -2,12 +2,12 @@ import { useState } from 'react';
 import { partySize, type BookingCounts } from '../../../../domain/booking';
 import { seatClickOutcome } from '../../../../domain/seat-selection';
 import { seatLayout } from '../../../../domain/seats';
-import type { Excursion } from '../../../../domain/types';
+import type { ReplicaExcursion } from '../../../../domain/types';
 import { SeatLegend, SeatMap } from '../../components/seats/SeatMap';
 import { SEATS } from './strings';
 
 interface SeatStepProps {
-  excursion: Excursion;
+  excursion: ReplicaExcursion;
   counts: BookingCounts;
   seats: readonly number[];
   /** The tour's empty seats the seller has not reserved. */

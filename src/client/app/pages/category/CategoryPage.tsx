@@ -43,13 +43,15 @@ function CategoryContent({ info }: { info: CategoryPageInfo }) {
       <CategoryBanner info={info} />
       <p className="list-count">{phase === 'ready' && list ? excursionCount(list.excursions.length) : ' '}</p>
 
-      <section aria-label={`${CATEGORY.list} «${info.category}»`}>
+      <section aria-labelledby="category-list">
+        <h2 id="category-list" className="visually-hidden">{`${CATEGORY.list} «${info.category}»`}</h2>
         <SortTabs value={sortKey} onChange={setSortKey} controls={PANEL_ID} />
         <div id={PANEL_ID} role="tabpanel" aria-label={sortTabLabel(sortKey)}>
           {phase === 'ready' && list ? (
             <ExcursionCardList excursions={list.excursions} nearest={list.nearest} label={info.category} />
           ) : (
             <ListStatus
+              loading={phase !== 'empty'}
               action={
                 phase === 'empty' && (
                   <Link className="button" to="/excursions">

@@ -71,7 +71,7 @@ function CityDetail({ view }: { view: CityView }) {
         {excursions.length === 0 ? (
           <ListStatus>{LISTS.noExcursions}</ListStatus>
         ) : nearest === undefined ? (
-          <ListStatus>{LISTS.loadingExcursions}</ListStatus>
+          <ListStatus loading>{LISTS.loadingExcursions}</ListStatus>
         ) : (
           <>
             <p className="list-count">{excursionCount(excursions.length)}</p>

@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { freePlaces } from '../../../../domain/availability';
-import type { EntityId, Tour } from '../../../../domain/types';
+import type { EntityId, ReplicaTour } from '../../../../domain/types';
 import { ExcursionCard } from '../../components/ExcursionCard';
 import { useCurrentUser, useHasSynced } from '../../hooks/account';
 import { useAvailableOn } from '../../hooks/availability';
@@ -18,7 +18,7 @@ export function AvailableList({ date, quantity }: { date: string; quantity: numb
   const synced = useHasSynced();
 
   const departures = useMemo(() => {
-    const first = new Map<EntityId, Tour>();
+    const first = new Map<EntityId, ReplicaTour>();
     // toursOnDay comes ordered by time, so the first fitting tour per excursion is the earliest.
     for (const { tour, excursion } of dayTours ?? []) {
       if (!first.has(excursion._id) && freePlaces(excursion, tour) >= quantity)

@@ -10,7 +10,7 @@ import {
   type ExcursionFormValues,
 } from '../../../../domain/excursion-form';
 import { isEntityId } from '../../../../domain/ids';
-import type { Excursion, User } from '../../../../domain/types';
+import type { ReplicaExcursion, User } from '../../../../domain/types';
 import { updateExcursion } from '../../../sync/excursions';
 import { ListStatus } from '../../components/lists/ListStatus';
 import { PageHeader } from '../../components/PageHeader';
@@ -68,13 +68,13 @@ export function EditExcursionPage() {
 }
 
 /** SPEC §6: a seller edits the excursions of their own list; an admin edits any. */
-function mayEdit(user: User, excursion: Excursion): boolean {
+function mayEdit(user: User, excursion: ReplicaExcursion): boolean {
   return (
     user.role === 'admin' || excursion.ownerID === user.id || user.userExcursions.includes(excursion._id)
   );
 }
 
-function keptOf(excursion: Excursion): KeptMedia {
+function keptOf(excursion: ReplicaExcursion): KeptMedia {
   return { images: [...excursion.images], gallery: [...excursion.gallery], video: excursion.video };
 }
 
@@ -102,7 +102,7 @@ const BUTTON_TEXT = {
  * The form starts from the stored excursion once and is then the seller's own: live updates arriving
  * while they type never overwrite it. After a save it restarts from the server's answer.
  */
-function Editor({ excursion }: { excursion: Excursion }) {
+function Editor({ excursion }: { excursion: ReplicaExcursion }) {
   const db = useReplica();
   const [values, setValues] = useState(() => formValuesOf(excursion));
   const [kept, setKept] = useState(() => keptOf(excursion));

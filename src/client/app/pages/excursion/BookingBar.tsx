@@ -1,10 +1,10 @@
 import { Link } from 'react-router-dom';
 import { cardPrice, formatRoubles } from '../../../../domain/pricing';
-import type { Excursion } from '../../../../domain/types';
+import type { ReplicaExcursion } from '../../../../domain/types';
 import { EXCURSION } from './strings';
 
 /** Always within thumb reach on a phone: the 'от' price and the booking button, above the tab bar. */
-export function BookingBar({ excursion }: { excursion: Excursion }) {
+export function BookingBar({ excursion }: { excursion: ReplicaExcursion }) {
   const withEntry = excursion.entryTickets && excursion.adultEntryPrice > 0;
   return (
     <div className="booking-bar" data-testid="booking-bar">

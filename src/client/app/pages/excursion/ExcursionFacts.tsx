@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import type { Excursion } from '../../../../domain/types';
+import type { ReplicaExcursion } from '../../../../domain/types';
 import { PageIcon, type PageIconName } from './icons';
 import { DIFFICULTY_TONE, EXCURSION } from './strings';
 
@@ -24,7 +24,7 @@ function Fact({
 }
 
 /** The trip at a glance: difficulty, group size, duration, and lunch and children when they apply. */
-export function ExcursionFacts({ excursion }: { excursion: Excursion }) {
+export function ExcursionFacts({ excursion }: { excursion: ReplicaExcursion }) {
   const tone = DIFFICULTY_TONE[excursion.difficulty] ?? 'easy';
   return (
     <dl className="excursion-facts">

@@ -1,5 +1,5 @@
 import { useNavigate } from 'react-router-dom';
-import type { Excursion } from '../../../../domain/types';
+import type { ReplicaExcursion } from '../../../../domain/types';
 import { Carousel } from '../../components/Carousel';
 import { FavoriteButton } from '../../components/FavoriteButton';
 import { Icon } from '../../shell/icons';
@@ -7,7 +7,7 @@ import { SHELL } from '../../strings';
 import { EXCURSION } from './strings';
 
 /** The cover pictures edge to edge, with the back button and the heart laid over them. */
-export function ExcursionHero({ excursion }: { excursion: Excursion }) {
+export function ExcursionHero({ excursion }: { excursion: ReplicaExcursion }) {
   const navigate = useNavigate();
   const back = () => {
     // Same rule as PageHeader: a deep link has no in-app history, so go home instead of leaving the app.

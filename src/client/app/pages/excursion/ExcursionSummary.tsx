@@ -1,12 +1,12 @@
 import { Link } from 'react-router-dom';
 import { formatTourDate } from '../../../../domain/dates';
-import type { Excursion, Place, Tour } from '../../../../domain/types';
+import type { ReplicaExcursion, Place, ReplicaTour } from '../../../../domain/types';
 import { Icon } from '../../shell/icons';
 import { EXCURSION } from './strings';
 
 export interface ExcursionSummaryProps {
-  excursion: Excursion;
-  nearestTour: Tour | null;
+  excursion: ReplicaExcursion;
+  nearestTour: ReplicaTour | null;
   place: Place | null;
 }
 

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { formatRoubles } from '../../../../domain/pricing';
-import type { Excursion } from '../../../../domain/types';
+import type { ReplicaExcursion } from '../../../../domain/types';
 import { PRICE } from './strings';
 
 type Audience = 'adult' | 'child';
@@ -14,7 +14,7 @@ function previousPrice(current: number, initial: number): number | null {
 }
 
 /** SPEC §2 price block: adult or child fare, entry tickets paid on site, and paid extras. */
-export function PriceBlock({ excursion }: { excursion: Excursion }) {
+export function PriceBlock({ excursion }: { excursion: ReplicaExcursion }) {
   const [chosen, setChosen] = useState<Audience>('adult');
   // Without children allowed there is no toggle and the adult fare is the only one.
   const audience: Audience = excursion.childrenAllowed ? chosen : 'adult';

@@ -1,10 +1,10 @@
-import type { EntityId, Excursion, Tour, User } from '../../../../domain/types';
+import type { EntityId, ReplicaExcursion, ReplicaTour, User } from '../../../../domain/types';
 import { ExcursionCard } from '../../components/ExcursionCard';
 import { EXCURSION } from './strings';
 
 export interface SimilarExcursionsProps {
-  similar: readonly Excursion[];
-  nearestTours: ReadonlyMap<EntityId, Tour> | undefined;
+  similar: readonly ReplicaExcursion[];
+  nearestTours: ReadonlyMap<EntityId, ReplicaTour> | undefined;
   user: User | null | undefined;
 }
 

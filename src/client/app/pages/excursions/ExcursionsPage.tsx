@@ -36,13 +36,19 @@ export function ExcursionsPage() {
       </p>
       <CategoryTiles label={EXCURSIONS.categories} />
 
-      <section className="excursions-results" aria-label={EXCURSIONS.list}>
+      <section className="excursions-results" aria-labelledby="excursions-list">
+        {/* Cards are h3: the list needs its h2 for the outline, read by screen readers only. */}
+        <h2 id="excursions-list" className="visually-hidden">
+          {EXCURSIONS.list}
+        </h2>
         <SortTabs value={sortKey} onChange={setSortKey} controls={PANEL_ID} />
         <div id={PANEL_ID} role="tabpanel" aria-label={sortTabLabel(sortKey)}>
           {phase === 'ready' && list ? (
             <ExcursionCardList excursions={list.excursions} nearest={list.nearest} label={EXCURSIONS.list} />
           ) : (
-            <ListStatus>{phase === 'empty' ? LISTS.noExcursions : LISTS.loadingExcursions}</ListStatus>
+            <ListStatus loading={phase !== 'empty'}>
+              {phase === 'empty' ? LISTS.noExcursions : LISTS.loadingExcursions}
+            </ListStatus>
           )}
         </div>
       </section>

@@ -1,5 +1,5 @@
 import './home.css';
-import { lazy, Suspense } from 'react';
+import { lazyComponent } from '../../components/lazy-component';
 import { SearchBox } from '../../components/search/SearchBox';
 import { Hero } from './Hero';
 import { HomeSection } from './HomeSection';
@@ -8,7 +8,6 @@ import { HOME_PAGE } from './strings';
 // The first paint is the shell, the search field and the hero: no database code. The sections that
 // read the replica arrive in their own chunk with Dexie right after, so the home route's first render
 // stays within its byte budget; offline they come from the precache at once.
-const HomeSections = lazy(async () => ({ default: (await import('./HomeSections')).HomeSections }));
 
 /** Same headings and boxes as the real sections, so nothing shifts when they arrive. */
 function SectionsPlaceholder() {
@@ -24,15 +23,20 @@ function SectionsPlaceholder() {
   );
 }
 
+const HomeSections = lazyComponent(
+  async () => (await import('./HomeSections')).HomeSections,
+  <SectionsPlaceholder />,
+);
+
 /** SPEC §2 '/': search, hero, popular excursions, historical places, destinations and the date form. */
 export function HomePage() {
   return (
     <div className="home">
       <SearchBox />
       <Hero />
-      <Suspense fallback={<SectionsPlaceholder />}>
-        <HomeSections />
-      </Suspense>
+      <HomeSections />
     </div>
   );
 }
+// The route's own code is in the entry; what preloading it can start is the sections' chunk.
+HomePage.preload = HomeSections.preload;

@@ -1,4 +1,4 @@
-import type { Excursion, Place } from '../../../../domain/types';
+import type { ReplicaExcursion, Place } from '../../../../domain/types';
 
 /**
  * 'Похожие места': first the places other excursions of the same city go to (one trip can combine
@@ -7,7 +7,7 @@ import type { Excursion, Place } from '../../../../domain/types';
 export function similarPlaces(
   places: readonly Place[],
   current: number,
-  sameCity: readonly Excursion[],
+  sameCity: readonly ReplicaExcursion[],
   limit = 6,
 ): Place[] {
   const byId = new Map(places.map((place) => [place.id, place]));

@@ -1,8 +1,8 @@
-import type { Excursion } from '../../../../domain/types';
+import type { ReplicaExcursion } from '../../../../domain/types';
 import { MODERATION_BADGE } from './strings';
 
 /** Where the excursion is in review: waiting, refused with the admin's reason, or in the catalogue. */
-export function ModerationBadge({ excursion }: { excursion: Excursion }) {
+export function ModerationBadge({ excursion }: { excursion: ReplicaExcursion }) {
   const status = excursion.moderation?.status ?? 'published';
   const text =
     status === 'pending'

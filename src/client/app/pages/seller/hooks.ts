@@ -1,5 +1,5 @@
 import { useLiveQuery } from 'dexie-react-hooks';
-import type { EntityId, Excursion } from '../../../../domain/types';
+import type { EntityId, ReplicaExcursion } from '../../../../domain/types';
 import type { RejectionRow } from '../../../db/schema';
 import {
   latestTourRejection,
@@ -16,7 +16,7 @@ import { useReplica } from '../../hooks/replica';
 // Live reads of the seller's screens: the replica changes as the server accepts or refuses queued
 // schedule changes, and these follow it.
 
-export function useOwnExcursions(ownerId: number | undefined): Excursion[] | undefined {
+export function useOwnExcursions(ownerId: number | undefined): ReplicaExcursion[] | undefined {
   const db = useReplica();
   return useLiveQuery(
     async () => (ownerId === undefined ? undefined : ownExcursions(db, ownerId)),

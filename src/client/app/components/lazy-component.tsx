@@ -1,0 +1,54 @@
+import { useEffect, useState, type ComponentType, type ReactNode } from 'react';
+
+// Code that arrives in its own chunk, without React.lazy and Suspense. A lazy component shows its
+// Suspense fallback, and React 19 then holds the loaded content back until 300 ms after that fallback
+// appeared (its throttle for revealing suspended trees): every screen opened from a cold start came
+// up that much later than its code and data allowed. Here the placeholder is ordinary output and the
+// loaded component arrives as an ordinary state update, drawn as soon as its chunk has run. Once a
+// chunk has loaded, every later mount renders the component at once.
+
+export interface LazyComponent<P extends object> {
+  (props: P): ReactNode;
+  /** Starts loading (once); resolves with the component. */
+  preload(): Promise<ComponentType<P>>;
+}
+
+export function lazyComponent<P extends object>(
+  load: () => Promise<ComponentType<P>>,
+  placeholder: ReactNode = null,
+): LazyComponent<P> {
+  let loaded: ComponentType<P> | undefined;
+  let loading: Promise<ComponentType<P>> | undefined;
+  const preload = () => {
+    loading ??= load().then(
+      (component) => (loaded = component),
+      (error: unknown) => {
+        // A chunk that failed (offline before the precache finished) is asked for again next time.
+        loading = undefined;
+        throw error;
+      },
+    );
+    return loading;
+  };
+
+  function Lazy(props: P) {
+    const [Component, setComponent] = useState<ComponentType<P> | undefined>(() => {
+      if (!loaded) void preload().catch(() => undefined);
+      return loaded;
+    });
+    useEffect(() => {
+      if (Component) return;
+      let mounted = true;
+      preload().then(
+        (component) => mounted && setComponent(() => component),
+        () => undefined,
+      );
+      return () => {
+        mounted = false;
+      };
+    }, [Component]);
+    return Component ? <Component {...props} /> : placeholder;
+  }
+  Lazy.preload = preload;
+  return Lazy;
+}
