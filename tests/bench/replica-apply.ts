@@ -29,7 +29,7 @@ export function bigCatalogue(excursionCount: number, tourCount: number): Change[
       collection: 'excursions',
       op: 'put',
       version: ++version,
-      row: { ...base, _id: hex(i, 'e'), title: `${base.title} №${i}`, popularity: i % 1000, tours: [] },
+      row: { ...base, _id: hex(i, 'e'), title: `${base.title} №${i}`, popularity: i % 1000 },
     });
   }
   for (let i = 0; i < tourCount; i++) {

@@ -1,8 +1,13 @@
 import { cpus } from 'node:os';
 import { homeFirstRenderBytes } from './home-bytes';
+import { benchBrowserReplica } from './browser-replica';
+import { benchColdStart } from './cold-start';
+import { benchLighthouse } from './lighthouse';
+import { benchLivePath } from './live-path';
 import { precacheBytes } from './precache';
 import { benchReplicaApply } from './replica-apply';
 import { benchRestart } from './restart';
+import { benchServer } from './server';
 import { benchSyncBytes } from './sync-bytes';
 
 // `npm run bench`: every benchmark with its budget and a pass/fail mark. Budgets are never moved to
@@ -62,6 +67,123 @@ rows.push({
   budget: '≤ 10 s',
   pass: apply.ms <= 10_000,
 });
+
+const cold = await benchColdStart();
+rows.push({
+  name: 'offline cold start: navigation to the first card of /excursions, Chromium, median of 5',
+  value: `${cold.offlineMedianMs.toFixed(0)} ms`,
+  budget: '≤ 400 ms',
+  pass: cold.offlineMedianMs <= 400,
+});
+rows.push({
+  name: 'offline cold start against the same online (median of 5)',
+  value: `${cold.offlineMedianMs.toFixed(0)} vs ${cold.onlineMedianMs.toFixed(0)} ms`,
+  budget: 'offline ≤ online',
+  pass: cold.offlineMedianMs <= cold.onlineMedianMs,
+});
+
+const replica = await benchBrowserReplica();
+rows.push({
+  name: `replica apply in Chromium IndexedDB: ${replica.excursions} excursions + ${replica.tours} tours, ${replica.pages} pages`,
+  value: `${(replica.bulkMs / 1000).toFixed(2)} s`,
+  budget: '≤ 4 s',
+  pass: replica.bulkMs <= 4000,
+});
+rows.push({
+  name: `paged apply against one transaction per row (${replica.sampleRows}-row sample, extrapolated)`,
+  value: `${replica.ratio.toFixed(1)}×`,
+  budget: '≥ 20×',
+  pass: replica.ratio >= 20,
+});
+rows.push({
+  name: 'sort-tab change on a live list of 5,000 excursions (median of 8)',
+  value: `${replica.resortMs.toFixed(0)} ms`,
+  budget: '≤ 50 ms',
+  pass: replica.resortMs <= 50,
+});
+
+const live = await benchLivePath();
+rows.push({
+  name: `live path: tour created through the API to another page's schedule, median of ${live.tours}`,
+  value: `${live.medianMs.toFixed(0)} ms`,
+  budget: '≤ 100 ms',
+  pass: live.medianMs <= 100,
+});
+rows.push({
+  name: 'live path, p95',
+  value: `${live.p95Ms.toFixed(0)} ms`,
+  budget: '≤ 250 ms',
+  pass: live.p95Ms <= 250,
+});
+
+const server = await benchServer();
+rows.push({
+  name: `PostgreSQL yardstick: pgbench TPC-B-like, 50 clients`,
+  value: `${server.pgbenchTps.toFixed(0)} tps`,
+  budget: '—',
+  pass: true,
+});
+rows.push({
+  name: `bookings over HTTP, 50 clients, ${server.tours} tours (share of pgbench)`,
+  value: `${server.bookingTps.toFixed(0)}/s (${((100 * server.bookingTps) / server.pgbenchTps).toFixed(0)} %)`,
+  budget: '≥ 40 %',
+  pass: server.bookingTps >= 0.4 * server.pgbenchTps,
+});
+rows.push({
+  name: 'booking p99 latency, 50 clients back to back',
+  value: `${server.bookingP99Ms.toFixed(0)} ms`,
+  budget: '≤ 50 ms',
+  pass: server.bookingP99Ms <= 50,
+});
+rows.push({
+  name: `booking p99 latency at the budget rate (${server.budgetRate.toFixed(0)}/s offered, ${server.budgetRateTps.toFixed(0)}/s answered)`,
+  value: `${server.budgetRateP99Ms.toFixed(0)} ms`,
+  budget: '≤ 50 ms',
+  pass: server.budgetRateP99Ms <= 50,
+});
+rows.push({
+  name: `seats oversold or sold twice after ${server.bookings} bookings`,
+  value: String(server.oversold),
+  budget: '0',
+  pass: server.oversold === 0,
+});
+rows.push({
+  name: 'bookings with two server processes / one (same database)',
+  value: `${server.twoProcessTps.toFixed(0)}/s / ${server.oneProcessTps.toFixed(0)}/s`,
+  budget: '—',
+  pass: true,
+});
+rows.push({
+  name: 'catalogue list answered 304 from its ETag (autocannon)',
+  value: `${server.etag304Rps.toFixed(0)} rps`,
+  budget: '≥ 5,000 rps',
+  pass: server.etag304Rps >= 5000,
+});
+
+for (const page of await benchLighthouse()) {
+  const at = `Lighthouse mobile ${page.path.startsWith('/excursion/') ? '/excursion/{id}' : page.path}`;
+  const scores = [
+    ['Performance', page.performance],
+    ['Accessibility', page.accessibility],
+    ['Best Practices', page.bestPractices],
+  ] as const;
+  for (const [name, score] of scores)
+    rows.push({ name: `${at}: ${name}`, value: String(score), budget: '≥ 95', pass: score >= 95 });
+  rows.push({
+    name: `${at}: LCP`,
+    value: `${(page.lcpMs / 1000).toFixed(2)} s`,
+    budget: '≤ 1.8 s',
+    pass: page.lcpMs <= 1800,
+  });
+  rows.push({
+    name: `${at}: TBT`,
+    value: `${page.tbtMs.toFixed(0)} ms`,
+    budget: '≤ 100 ms',
+    pass: page.tbtMs <= 100,
+  });
+  rows.push({ name: `${at}: CLS`, value: page.cls.toFixed(3), budget: '≤ 0.05', pass: page.cls <= 0.05 });
+  if (page.failing.length > 0) console.log(`${at} misses: ${page.failing.join('; ')}`);
+}
 
 const machine = `${cpus()[0]?.model ?? 'unknown CPU'} × ${cpus().length}, Node ${process.version}`;
 console.log(`\nBenchmarks on ${machine}\n`);

@@ -100,3 +100,18 @@ export async function until<T>(probe: () => Promise<T> | T, timeoutMs = 8000, st
     await new Promise((resolve) => setTimeout(resolve, stepMs));
   }
 }
+
+/** A Web Storage in memory, standing in for a page's localStorage. */
+export function memoryStorage(): Storage {
+  const map = new Map<string, string>();
+  return {
+    get length() {
+      return map.size;
+    },
+    clear: () => map.clear(),
+    getItem: (key) => map.get(key) ?? null,
+    key: (index) => [...map.keys()][index] ?? null,
+    removeItem: (key) => void map.delete(key),
+    setItem: (key, value) => void map.set(key, String(value)),
+  };
+}

@@ -1,0 +1,94 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import { build } from 'vite';
+import { loadConfig } from '../../src/server/config';
+import { startServer } from '../../src/server/main';
+import { CHROME_FLAGS, CHROME_PATH } from '../support/browser';
+
+// Lighthouse (mobile preset: a mid-range phone, simulated slow 4G and a 4× slower CPU) on the home
+// page, the excursion list and one excursion page of the built app with its demo data, in Debian's
+// Chromium. A fresh profile for every page: what a tourist's first visit costs.
+
+const ROOT = resolve(import.meta.dirname, '../..');
+export interface LighthousePage {
+  path: string;
+  performance: number;
+  accessibility: number;
+  bestPractices: number;
+  lcpMs: number;
+  tbtMs: number;
+  cls: number;
+  /** Audits that failed in the three categories, for finding the cause of a miss. */
+  failing: string[];
+}
+
+export async function benchLighthouse(): Promise<LighthousePage[]> {
+  const work = await mkdtemp(join(tmpdir(), 'krym-bench-lh-'));
+  const dist = join(work, 'dist');
+  await build({ root: ROOT, logLevel: 'warn', build: { outDir: dist, emptyOutDir: true } });
+  const server = await startServer(
+    loadConfig({ PORT: '0', HOST: '127.0.0.1', DATA_DIR: join(work, 'data'), LOG_LEVEL: 'error' }),
+    { distDir: dist },
+  );
+  try {
+    const list = (await (await fetch(`${server.url}/api/excursions`)).json()) as {
+      excursions: { _id: string }[];
+    };
+    const first = list.excursions[0];
+    if (!first) throw new Error('the demo catalogue is empty');
+    const paths = ['/', '/excursions', `/excursion/${first._id}`];
+    const pages: LighthousePage[] = [];
+    for (const path of paths) pages.push(await audit(`${server.url}${path}`, path, work));
+    return pages;
+  } finally {
+    await server.close();
+    await rm(work, { recursive: true, force: true });
+  }
+}
+
+async function audit(url: string, path: string, work: string): Promise<LighthousePage> {
+  const chrome = await chromeLauncher.launch({
+    chromePath: CHROME_PATH,
+    chromeFlags: CHROME_FLAGS,
+    userDataDir: await mkdtemp(join(work, 'profile-')),
+  });
+  try {
+    const result = await lighthouse(url, {
+      port: chrome.port,
+      output: 'json',
+      logLevel: 'error',
+      onlyCategories: ['performance', 'accessibility', 'best-practices'],
+    });
+    if (!result) throw new Error(`lighthouse gave no result for ${path}`);
+    const { categories, audits } = result.lhr;
+    if (process.env.LIGHTHOUSE_REPORT_DIR) {
+      const { writeFile } = await import('node:fs/promises');
+      const name = path.replace(/[^a-z0-9]+/gi, '_') || 'home';
+      await writeFile(join(process.env.LIGHTHOUSE_REPORT_DIR, `${name}.json`), JSON.stringify(result.lhr));
+    }
+    const score = (id: string) => Math.round((categories[id]?.score ?? 0) * 100);
+    const numeric = (id: string) => audits[id]?.numericValue ?? Number.NaN;
+    const failing = Object.values(categories).flatMap((category) =>
+      category.auditRefs
+        .filter((ref) => ref.weight > 0)
+        .map((ref) => audits[ref.id])
+        .filter((a) => a !== undefined && a.score !== null && a.score < 0.9)
+        .map((a) => `${category.id}: ${a?.id} (${a?.displayValue ?? a?.score})`),
+    );
+    return {
+      path,
+      performance: score('performance'),
+      accessibility: score('accessibility'),
+      bestPractices: score('best-practices'),
+      lcpMs: numeric('largest-contentful-paint'),
+      tbtMs: numeric('total-blocking-time'),
+      cls: numeric('cumulative-layout-shift'),
+      failing,
+    };
+  } finally {
+    chrome.kill();
+  }
+}

@@ -1,0 +1,273 @@
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
+import autocannon from 'autocannon';
+import pg from 'pg';
+import { addDays, crimeaToday } from '../../src/domain/dates';
+import type { Excursion, Tour } from '../../src/domain/types';
+import { bookingBody } from '../support/booking';
+import { startCluster, type ClusterNode } from '../support/cluster';
+
+// Issue 10 item 6 and issue 12: the server on PostgreSQL. In one run, on one temporary database:
+// bookings through HTTP by 50 concurrent clients spread over many tours, first through one server
+// process and then through two; list calls answered 304 from the ETag; pgbench's built-in
+// TPC-B-like transactions per second (the yardstick of what this PostgreSQL on this machine does);
+// then the bookings again, offered at 40 % of that tps, for the latency at the budget rate.
+// Booking figures are POST /api/tickets answered 200 per second; p99 is over every answer.
+
+const run = promisify(execFile);
+const CLIENTS = 50;
+
+export interface ServerBench {
+  pgbenchTps: number;
+  /** One process: bookings per second, p99 latency, and answers other than 200 or 409. */
+  bookingTps: number;
+  bookingP99Ms: number;
+  /**
+   * The same 50 clients offering together exactly 40 % of pgbench's tps (the budget rate, an open
+   * load as real buyers make): bookings per second answered and the p99 latency at that rate.
+   */
+  budgetRate: number;
+  budgetRateTps: number;
+  budgetRateP99Ms: number;
+  bookingErrors: number;
+  oneProcessTps: number;
+  twoProcessTps: number;
+  twoProcessP99Ms: number;
+  /** Tours over capacity plus seats sold twice, after every run. */
+  oversold: number;
+  /** Bookings made in all, and the tours they were spread over. */
+  bookings: number;
+  tours: number;
+  etag304Rps: number;
+  seconds: number;
+}
+
+interface Target {
+  excursion: Excursion;
+  tour: Tour;
+}
+
+export async function benchServer(options: { seconds?: number } = {}): Promise<ServerBench> {
+  const seconds = options.seconds ?? 15;
+  const base = process.env.TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test';
+  const cluster = await startCluster(base, 2, { HOLD_SWEEP_SECONDS: '3600' });
+  const sql = new pg.Pool({ connectionString: cluster.database.url, max: 2 });
+  try {
+    const [p1, p2] = cluster.nodes as [ClusterNode, ClusterNode];
+
+    const targets = await prepareTours(p1, cluster.token);
+    const users = await benchUsers(sql, cluster);
+
+    const one = await bookingLoad([{ node: p1, connections: CLIENTS }], targets, users, seconds);
+    const two = await bookingLoad(
+      [
+        { node: p1, connections: CLIENTS / 2 },
+        { node: p2, connections: CLIENTS / 2 },
+      ],
+      targets,
+      users,
+      seconds,
+    );
+    const etag304Rps = await etagLoad(p1, seconds);
+    // pgbench after the loads: its initialisation writes a million rows, and the checkpoint and
+    // autovacuum that follow would slow whatever ran next on this database.
+    const pgbenchTps = await pgbench(cluster.database.url, seconds);
+    const budgetRate = Math.ceil(pgbenchTps * 0.4);
+    const paced = await bookingLoad(
+      [{ node: p1, connections: CLIENTS }],
+      targets,
+      users,
+      seconds,
+      budgetRate,
+    );
+
+    const oversold = await countOversold(sql);
+    const [made] = (
+      await sql.query<{ n: number; tours: number }>(
+        `SELECT count(*)::int AS n, count(DISTINCT tour_id)::int AS tours FROM tickets WHERE user_id = ANY($1)`,
+        [users.map((u) => u.id)],
+      )
+    ).rows;
+    return {
+      pgbenchTps,
+      bookingTps: one.tps,
+      bookingP99Ms: one.p99,
+      budgetRate,
+      budgetRateTps: paced.tps,
+      budgetRateP99Ms: paced.p99,
+      bookingErrors: one.errors + paced.errors + two.errors,
+      oneProcessTps: one.tps,
+      twoProcessTps: two.tps,
+      twoProcessP99Ms: two.p99,
+      oversold,
+      bookings: made?.n ?? 0,
+      tours: made?.tours ?? 0,
+      etag304Rps,
+      seconds,
+    };
+  } finally {
+    await sql.end();
+    await cluster.destroy();
+  }
+}
+
+/** `pgbench -i -s 10`, then 50 clients on 2 threads for the same duration; tps without connecting. */
+async function pgbench(url: string, seconds: number): Promise<number> {
+  await run('pgbench', ['-i', '-s', '10', '-q', url], { maxBuffer: 1 << 24 });
+  const { stdout } = await run('pgbench', ['-c', '50', '-j', '2', '-T', String(seconds), '-n', url], {
+    maxBuffer: 1 << 24,
+  });
+  const tps = /tps = ([\d.]+) \(without initial connection time\)/.exec(stdout);
+  if (!tps) throw new Error(`pgbench printed no tps:\n${stdout}`);
+  await run('psql', [
+    url,
+    '-q',
+    '-c',
+    'DROP TABLE pgbench_accounts, pgbench_branches, pgbench_tellers, pgbench_history',
+  ]);
+  return Number(tps[1]);
+}
+
+/**
+ * Future tours of excursions without seat choice (a booking there needs no seat numbers, so clients
+ * never collide on a seat by construction), topped up with new tours so the runs never run out.
+ */
+async function prepareTours(
+  node: ClusterNode,
+  token: (userId: number) => Promise<string>,
+): Promise<Target[]> {
+  const get = async <T>(path: string) => (await (await fetch(`${node.url}${path}`)).json()) as T;
+  const { excursions } = await get<{ excursions: Excursion[] }>('/api/excursions');
+  const open = excursions.filter((e) => e.busType === 'none' && e.maxAttendants >= 10);
+  const today = crimeaToday(new Date());
+  for (const excursion of open) {
+    const slots = Array.from({ length: 150 }, (_, i) => ({
+      excursionID: excursion._id,
+      date: addDays(today, 70 + i),
+      time: '12:40',
+    }));
+    const response = await fetch(`${node.url}/api/tours`, {
+      method: 'POST',
+      headers: {
+        Authorization: `Bearer ${await token(excursion.ownerID)}`,
+        'Content-Type': 'application/json',
+      },
+      body: JSON.stringify({ tours: slots }),
+    });
+    if (response.status !== 200) throw new Error(`adding tours: ${response.status} ${await response.text()}`);
+  }
+  const { tours } = await get<{ tours: Tour[] }>('/api/tours');
+  const byId = new Map(open.map((e) => [e._id, e]));
+  return tours.flatMap((tour) => {
+    const excursion = byId.get(tour.excursionID);
+    return excursion && tour.date > today ? [{ excursion, tour }] : [];
+  });
+}
+
+/** One account per client, as in life: 50 buyers, not one buyer 50 times. */
+async function benchUsers(sql: pg.Pool, cluster: { token(userId: number): Promise<string> }) {
+  const { rows } = await sql.query<{ id: number }>(
+    `INSERT INTO users (email, password_hash, name)
+     SELECT 'bench' || g || '@example.ru', 'not-a-hash', 'Покупатель ' || g FROM generate_series(1, $1) g
+     RETURNING id`,
+    [CLIENTS],
+  );
+  return Promise.all(rows.map(async (row) => ({ id: row.id, token: await cluster.token(row.id) })));
+}
+
+interface LoadResult {
+  tps: number;
+  p99: number;
+  errors: number;
+}
+
+async function bookingLoad(
+  nodes: { node: ClusterNode; connections: number }[],
+  targets: Target[],
+  users: { id: number; token: string }[],
+  seconds: number,
+  /** Requests per second offered by all clients together; unset means as fast as answers come. */
+  rate?: number,
+): Promise<LoadResult> {
+  let nextUser = 0;
+  const results = await Promise.all(
+    nodes.map(({ node, connections }) =>
+      autocannon({
+        url: node.url,
+        connections,
+        duration: seconds,
+        ...(rate ? { overallRate: Math.max(1, Math.round((rate * connections) / CLIENTS)) } : {}),
+        requests: [
+          {
+            method: 'POST',
+            path: '/api/tickets',
+            setupRequest: (request, context) => {
+              const ctx = context as { user?: { id: number; token: string } };
+              ctx.user ??= users[nextUser++ % users.length];
+              const user = ctx.user as { id: number; token: string };
+              const { excursion, tour } = targets[Math.floor(Math.random() * targets.length)] as Target;
+              return {
+                ...request,
+                headers: {
+                  Authorization: `Bearer ${user.token}`,
+                  'Content-Type': 'application/json',
+                },
+                body: JSON.stringify(bookingBody(user.id, excursion, tour, { adults: 1 })),
+              };
+            },
+          },
+        ],
+      }),
+    ),
+  );
+  const ok = results.reduce((sum, r) => sum + r['2xx'], 0);
+  const elapsed = Math.max(...results.map((r) => r.duration));
+  // 409 (a tour full, or a booking that waited too long for its tour) is a correct answer; anything
+  // else but 200, and every connection error or timeout, counts as an error.
+  const errors = results.reduce((sum, r) => {
+    const codes = (r as { statusCodeStats?: Record<string, { count: number }> }).statusCodeStats ?? {};
+    const wrong = Object.entries(codes)
+      .filter(([code]) => code !== '200' && code !== '409')
+      .reduce((n, [, stat]) => n + stat.count, 0);
+    return sum + wrong + r.errors + r.timeouts;
+  }, 0);
+  return { tps: ok / elapsed, p99: Math.max(...results.map((r) => r.latency.p99)), errors };
+}
+
+/** The list call a phone repeats, with the ETag it already holds: the answer is a bodiless 304. */
+async function etagLoad(node: ClusterNode, seconds: number): Promise<number> {
+  const first = await fetch(`${node.url}/api/excursions`);
+  await first.arrayBuffer();
+  const etag = first.headers.get('etag');
+  if (!etag) throw new Error('GET /api/excursions sent no ETag');
+  const result = await autocannon({
+    url: `${node.url}/api/excursions`,
+    connections: CLIENTS,
+    duration: Math.min(seconds, 10),
+    headers: { 'If-None-Match': etag },
+  });
+  if (result['2xx'] > 0) throw new Error(`${result['2xx']} list calls were answered with a body, not 304`);
+  return result['3xx'] / result.duration;
+}
+
+async function countOversold(sql: pg.Pool): Promise<number> {
+  const [over] = (
+    await sql.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM (
+         SELECT t.id,
+                CASE WHEN e.bus_type = 'none' THEN e.max_attendants ELSE cardinality(e.available_seats) END AS capacity,
+                (SELECT coalesce(sum(k.adults + k.kids), 0) FROM tickets k
+                 WHERE k.tour_id = t.id AND k.status <> 'cancelled') AS sold
+         FROM tours t JOIN excursions e ON e.id = t.excursion_id
+       ) x WHERE sold > capacity`,
+    )
+  ).rows;
+  const [twice] = (
+    await sql.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM (
+         SELECT tour_id, seat FROM ticket_seats WHERE active GROUP BY tour_id, seat HAVING count(*) > 1
+       ) d`,
+    )
+  ).rows;
+  return (over?.n ?? 0) + (twice?.n ?? 0);
+}
