@@ -111,18 +111,22 @@ describe('the app offline after one visit', () => {
         await expect
           .poll(
             async () => {
+              // Anything but 'loaded' says what the picture is doing, for the failure message.
+              if ((await picture.count()) === 0) return 'not in the page';
               try {
                 await picture.scrollIntoViewIfNeeded({ timeout: 2_000 });
-                return await picture.evaluate(
-                  (img: HTMLImageElement) => img.complete && img.naturalWidth > 0,
+                return await picture.evaluate((img: HTMLImageElement) =>
+                  img.complete && img.naturalWidth > 0
+                    ? 'loaded'
+                    : `complete ${img.complete}, width ${img.naturalWidth}, loading ${img.loading}`,
                 );
-              } catch {
-                return false;
+              } catch (error) {
+                return String(error).split('\n')[0];
               }
             },
             { message: `${path}: ${src}`, timeout: 15_000 },
           )
-          .toBe(true);
+          .toBe('loaded');
       }
       await page.evaluate(() => window.scrollTo(0, 0));
       const offline = await loadedPictures(page);

@@ -2,7 +2,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { User } from '../../src/domain/types';
 import { DEMO } from '../support/api';
-import { launchBrowser, openPhone, screenshot } from '../support/browser';
+import { launchBrowser, openPhone, screenshot, storeTokenAndReopen, waitOrExplain } from '../support/browser';
 import { registerOverHttp } from '../support/e2e-accounts';
 import { photoPng } from '../support/media-fixtures';
 import { mintToken, signIn } from '../support/session';
@@ -45,7 +45,7 @@ const saveButton = (page: Page) => page.locator('button.account-save');
 
 async function openAccount(page: Page, userId: number): Promise<void> {
   await page.goto(`${baseUrl}/profile/account`);
-  await page.getByRole('heading', { name: `USER ${userId}` }).waitFor({ timeout: 30_000 });
+  await waitOrExplain(page, page.getByRole('heading', { name: `USER ${userId}` }), 30_000);
 }
 
 describe('the account page', () => {
@@ -170,10 +170,11 @@ describe('the account page', () => {
   });
 
   it("'Выйти из аккаунта' removes the token and lands on the login page", async () => {
-    const { context, page } = await openPhone(browser);
+    const phone = await openPhone(browser);
+    const { context } = phone;
     const token = await mintToken(dataDir, DEMO.tourist);
-    await page.goto(`${baseUrl}/about`);
-    await page.evaluate((value) => localStorage.setItem('access_token', value), token);
+    await phone.page.goto(`${baseUrl}/about`);
+    const page = await storeTokenAndReopen(context, phone.page, token);
     await openAccount(page, DEMO.tourist);
     await page.getByRole('link', { name: 'Выйти из аккаунта' }).click();
     await page.waitForURL(`${baseUrl}/profile/login`);
@@ -181,6 +182,83 @@ describe('the account page', () => {
     // The protected pages now send the visitor to the login page.
     await page.goto(`${baseUrl}/profile`);
     await page.waitForURL(`${baseUrl}/profile/login`);
+    await context.close();
+  });
+
+  it('shows the account of a token stored after a visit even when the pulls after the start-over fail', async () => {
+    const phone = await openPhone(browser);
+    const { context } = phone;
+    let page = phone.page;
+    /** The replica's cursor and how many user rows it holds, read straight from IndexedDB. */
+    const replica = () =>
+      page.evaluate(
+        () =>
+          new Promise<{ cursor: string | null; users: number }>((resolve) => {
+            const empty = { cursor: null, users: 0 };
+            const request = indexedDB.open('krym-excursions');
+            // Not created yet: the app must create it with its schema, so this open creates nothing.
+            request.onupgradeneeded = () => request.transaction?.abort();
+            request.onerror = () => resolve(empty);
+            request.onsuccess = () => {
+              const db = request.result;
+              if (!db.objectStoreNames.contains('meta')) {
+                db.close();
+                resolve(empty);
+                return;
+              }
+              const tx = db.transaction(['meta', 'users']);
+              const cursor = tx.objectStore('meta').get('cursor');
+              const users = tx.objectStore('users').count();
+              tx.oncomplete = () => {
+                db.close();
+                const row = cursor.result as { value?: string } | undefined;
+                resolve({ cursor: row?.value ?? null, users: users.result });
+              };
+            };
+          }),
+      );
+    // A visit without a login fills the replica; its cursor was issued for nobody.
+    await page.goto(`${baseUrl}/about`);
+    await expect.poll(async () => (await replica()).cursor, { timeout: 30_000 }).toMatch(/\.0$/);
+    // The token is stored and the visit's page closed, so every request below is the next page's.
+    page = await storeTokenAndReopen(context, page, await mintToken(dataDir, DEMO.tourist));
+
+    // The next page: users/me stores the user first; the pull then hears "start over", which clears
+    // that row with the rest, and the two full pulls after it (the leader's, the socket's) meet a busy
+    // server. Nothing else asks for the user again.
+    let userChecked!: () => void;
+    const checked = new Promise<void>((resolve) => (userChecked = resolve));
+    page.on('response', (response) => {
+      if (new URL(response.url()).pathname === '/api/users/me') userChecked();
+    });
+    const statuses: number[] = [];
+    let refused = 0;
+    await page.route(
+      (url) => url.pathname === '/api/sync',
+      async (route) => {
+        const request = route.request();
+        if (!request.headers().authorization) return route.continue();
+        if (new URL(request.url()).searchParams.has('cursor')) {
+          await checked;
+          await new Promise((resolve) => setTimeout(resolve, 300));
+        } else if (refused < 2) {
+          refused += 1;
+          statuses.push(503);
+          return route.fulfill({ status: 503, contentType: 'application/json', body: '{"detail":"busy"}' });
+        }
+        const response = await route.fetch();
+        statuses.push(response.status());
+        return route.fulfill({ response });
+      },
+    );
+    await page.goto(`${baseUrl}/profile/account`);
+    await expect.poll(() => refused, { timeout: 30_000 }).toBe(2);
+    expect(statuses.slice(0, 3)).toEqual([410, 503, 503]);
+    // The user comes back all the same, and the account page shows it.
+    await expect.poll(async () => (await replica()).users, { timeout: 15_000 }).toBe(1);
+    await page.getByRole('heading', { name: `USER ${DEMO.tourist}` }).waitFor({ timeout: 30_000 });
+    await page.getByRole('link', { name: 'Выйти из аккаунта' }).waitFor();
+    await page.unrouteAll({ behavior: 'ignoreErrors' });
     await context.close();
   });
 });

@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
 import { ROOT } from './process';
 
 // Debian's Chromium driven by playwright-core; no test downloads a browser.
@@ -10,7 +10,8 @@ export const CHROME_PATH = process.env.CHROME_PATH || '/usr/bin/chromium';
 export const PHONE = { width: 390, height: 844 } as const;
 export const SCREENSHOT_DIR = join(ROOT, 'tests/e2e/screenshots');
 
-const FLAGS = [
+/** Chromium's flags for every test and benchmark (no background traffic on this closed network). */
+export const CHROME_FLAGS = [
   '--headless',
   '--no-sandbox',
   '--disable-gpu',
@@ -31,21 +32,90 @@ export function assertBrowserInstalled(): void {
 
 export async function launchBrowser(): Promise<Browser> {
   assertBrowserInstalled();
-  return chromium.launch({ executablePath: CHROME_PATH, args: FLAGS, headless: true });
+  return chromium.launch({ executablePath: CHROME_PATH, args: CHROME_FLAGS, headless: true });
+}
+
+/** The phone every screen is checked on: 390×844, touch, Russian locale, Crimea's time zone. */
+const PHONE_CONTEXT = {
+  viewport: PHONE,
+  deviceScaleFactor: 2,
+  isMobile: true,
+  hasTouch: true,
+  locale: 'ru-RU',
+  timezoneId: 'Europe/Simferopol',
+} as const;
+
+/**
+ * The same phone on a profile folder that outlives the browser (IndexedDB and the service worker
+ * persist between launches, as on a real phone).
+ */
+export function launchPersistentPhone(profileDir: string): Promise<BrowserContext> {
+  assertBrowserInstalled();
+  return chromium.launchPersistentContext(profileDir, {
+    executablePath: CHROME_PATH,
+    args: CHROME_FLAGS,
+    headless: true,
+    ...PHONE_CONTEXT,
+  });
 }
 
 /** A fresh phone-sized context (390×844, touch, Russian locale) and a page in it. */
 export async function openPhone(browser: Browser): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({
-    viewport: PHONE,
-    deviceScaleFactor: 2,
-    isMobile: true,
-    hasTouch: true,
-    locale: 'ru-RU',
-    timezoneId: 'Europe/Simferopol',
-  });
+  const context = await browser.newContext(PHONE_CONTEXT);
   const page = await context.newPage();
   return { context, page };
+}
+
+/**
+ * Stores a token in the origin's local storage as a browser left holding it, then closes the page and
+ * opens a new one in the same context. The closed page's app never sees the token appear: a running app
+ * that finds a token under it mid-pull (something only a test does) would send its own requests and
+ * "start over" alongside the next page's.
+ */
+export async function storeTokenAndReopen(context: BrowserContext, page: Page, token: string): Promise<Page> {
+  await page.evaluate((value) => localStorage.setItem('access_token', value), token);
+  await page.close();
+  return context.newPage();
+}
+
+/**
+ * What the app's replica says about its sync (the status row, the cursor, the last log lines, the row
+ * counts of users and the outbox), for a test's failure message when a screen never comes.
+ */
+export function replicaDiagnostics(page: Page): Promise<string> {
+  return page
+    .evaluate(
+      () =>
+        new Promise<string>((resolve) => {
+          const request = indexedDB.open('krym-excursions');
+          request.onerror = () => resolve(`no replica: ${String(request.error)}`);
+          request.onsuccess = () => {
+            const db = request.result;
+            const tx = db.transaction(['meta', 'users', 'outbox', 'log']);
+            const meta = tx.objectStore('meta').getAll();
+            const users = tx.objectStore('users').count();
+            const outbox = tx.objectStore('outbox').count();
+            const log = tx.objectStore('log').getAll();
+            tx.oncomplete = () => {
+              db.close();
+              const lines = (log.result as unknown[]).slice(-15);
+              resolve(
+                JSON.stringify({ meta: meta.result, users: users.result, outbox: outbox.result, lines }),
+              );
+            };
+          };
+        }),
+    )
+    .catch((error: unknown) => `replica unreadable: ${String(error)}`);
+}
+
+/** Waits for a locator; if it never comes, fails with the replica's sync state in the message. */
+export async function waitOrExplain(page: Page, locator: Locator, timeout: number): Promise<void> {
+  try {
+    await locator.waitFor({ timeout });
+  } catch (error) {
+    throw new Error(`${String(error)}\nreplica: ${await replicaDiagnostics(page)}`);
+  }
 }
 
 export async function screenshot(page: Page, name: string, fullPage = false): Promise<string> {
