@@ -114,7 +114,7 @@ export async function waitOrExplain(page: Page, locator: Locator, timeout: numbe
   try {
     await locator.waitFor({ timeout });
   } catch (error) {
-    throw new Error(`${String(error)}\nreplica: ${await replicaDiagnostics(page)}`);
+    throw new Error(`${String(error)}\nreplica: ${await replicaDiagnostics(page)}`, { cause: error });
   }
 }
 
