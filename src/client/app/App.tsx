@@ -8,14 +8,31 @@ import { Shell } from './shell/Shell';
 // Home is in the first bundle (it is the first paint); every other screen loads lazily by route.
 // The declarative router is used on purpose: the data router adds ~20 KB gzip to the home budget.
 
+/** The longest a screen's code waits for its primed data before it shows without it. */
+const PRIME_WAIT_MS = 300;
+
+/**
+ * A screen loaded by route. `prime` reads the screen's data from the replica alongside its code, so
+ * the first render already shows it (capped at PRIME_WAIT_MS; without it the screen says 'Загрузка').
+ */
 function page<K extends string>(
   load: () => Promise<Record<K, ComponentType>>,
   name: K,
+  prime?: () => Promise<void>,
 ): LazyComponent<object> {
-  return lazyComponent(async () => (await load())[name]);
+  return lazyComponent(async () => {
+    const primed = prime?.().catch(() => undefined);
+    const module = await load();
+    if (primed) await Promise.race([primed, new Promise((resolve) => setTimeout(resolve, PRIME_WAIT_MS))]);
+    return module[name];
+  });
 }
 
-const ExcursionsPage = page(() => import('./pages/excursions/ExcursionsPage'), 'ExcursionsPage');
+const ExcursionsPage = page(
+  () => import('./pages/excursions/ExcursionsPage'),
+  'ExcursionsPage',
+  async () => (await import('./hooks/catalogue')).primeCatalogue(),
+);
 const CategoryPage = page(() => import('./pages/category/CategoryPage'), 'CategoryPage');
 const ExcursionsByDatePage = page(() => import('./pages/dates/ExcursionsByDatePage'), 'ExcursionsByDatePage');
 const ExcursionPage = page(() => import('./pages/excursion/ExcursionPage'), 'ExcursionPage');

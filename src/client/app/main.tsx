@@ -1,6 +1,7 @@
 import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App, preloadRoute } from './App';
+import { firstScreenDrawn } from './first-screen';
 import './styles.css';
 
 preloadRoute(location.pathname);
@@ -17,12 +18,16 @@ startTransition(() => {
   );
 });
 
-// The sync engine loads after the first paint, in its own chunk: the shell shows from the replica
-// without waiting for it.
-void import('../sync/browser').then(({ startBrowserSync }) => startBrowserSync());
+// The sync engine loads in its own chunk once the first screen is drawn from the replica, or at once
+// when the replica was never filled (the screen then waits for the sync). See first-screen.ts.
+void firstScreenDrawn()
+  .then(() => import('../sync/browser'))
+  .then(({ startBrowserSync }) => startBrowserSync());
 
 // The label of this build, so a page shows which version it runs (an update is visible, and testable).
 document.documentElement.dataset.build = __APP_BUILD__;
 
-// The service worker, its toast and the install offer: also after the first paint, in their own chunk.
-void import('./pwa/start').then(({ startPwaFeatures }) => startPwaFeatures());
+// The service worker, its toast and the install offer: also after the first screen, in their own chunk.
+void firstScreenDrawn()
+  .then(() => import('./pwa/start'))
+  .then(({ startPwaFeatures }) => startPwaFeatures());

@@ -1,5 +1,5 @@
 import { useLiveQuery } from 'dexie-react-hooks';
-import { useMemo } from 'react';
+import { useMemo, useState } from 'react';
 import { nearestToursByExcursion } from '../../../domain/availability';
 import { crimeaToday } from '../../../domain/dates';
 import type { SortKey } from '../../../domain/sorting';
@@ -15,7 +15,7 @@ import {
 } from '../../db/queries/catalogue';
 import { hasSynced } from '../../db/queries/account';
 import { nearestSource } from '../../db/queries/tours';
-import type { ReplicaDb } from '../../db/schema';
+import { replicaDb, type ReplicaDb } from '../../db/schema';
 import { useSubjectLiveQuery } from './live';
 import { useNow } from './now';
 import { useReplica } from './replica';
@@ -33,6 +33,27 @@ async function settled(db: ReplicaDb, source: Promise<ListSource>): Promise<List
   return rows.excursions.length > 0 || (await hasSynced(db)) ? rows : undefined;
 }
 
+/**
+ * The catalogue read ahead of /excursions' first render (App.tsx starts it with the screen's code), so
+ * that render already holds the cards instead of mounting, then asking. Taken once: a later mount
+ * reads afresh, and the live query below replaces it as soon as its own read answers.
+ */
+let primed: { db: ReplicaDb; today: string; source: ListSource | undefined } | undefined;
+
+/** Reads the catalogue for the screen about to open; resolves when read (or failed: the screen asks). */
+export async function primeCatalogue(): Promise<void> {
+  const db = replicaDb();
+  const today = crimeaToday(new Date());
+  const source = await settled(db, catalogueSource(db, today)).catch(() => undefined);
+  primed = { db, today, source };
+}
+
+function takePrimed(db: ReplicaDb, today: string): ListSource | undefined {
+  const entry = primed;
+  primed = undefined;
+  return entry?.db === db && entry.today === today ? entry.source : undefined;
+}
+
 function useArranged(source: ListSource | undefined, sortKey: SortKey, now: Date): ExcursionList | undefined {
   return useMemo(() => (source ? arrangeList(source, sortKey, now) : undefined), [source, sortKey, now]);
 }
@@ -42,7 +63,8 @@ export function useSortedExcursions(sortKey: SortKey): ExcursionList | undefined
   const db = useReplica();
   const now = useNow();
   const today = crimeaToday(now);
-  const source = useLiveQuery(() => settled(db, catalogueSource(db, today)), [db, today]);
+  const [initial] = useState(() => takePrimed(db, today));
+  const source = useLiveQuery(() => settled(db, catalogueSource(db, today)), [db, today], initial);
   return useArranged(source, sortKey, now);
 }
 

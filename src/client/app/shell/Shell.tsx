@@ -1,6 +1,7 @@
 import { Suspense, useEffect, useState } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
 import { lazyComponent } from '../components/lazy-component';
+import { firstScreenDrawn } from '../first-screen';
 import { PwaToastSlot } from '../pwa/PwaToastSlot';
 import { Footer } from './Footer';
 import { SideMenu } from './SideMenu';
@@ -8,8 +9,16 @@ import { TabBar } from './TabBar';
 import { TopBar } from './TopBar';
 
 // The status pieces read the replica; they load with Dexie just after the first paint.
-const StatusBanners = lazyComponent(async () => (await import('./StatusBanners')).StatusBanners);
-const ConnectionWidget = lazyComponent(async () => (await import('./ConnectionWidget')).ConnectionWidget);
+// The status banners and the connection widget follow the first screen (first-screen.ts): on a cold
+// start their chunks and replica reads would come between the screen and its data.
+const StatusBanners = lazyComponent(async () => {
+  await firstScreenDrawn();
+  return (await import('./StatusBanners')).StatusBanners;
+});
+const ConnectionWidget = lazyComponent(async () => {
+  await firstScreenDrawn();
+  return (await import('./ConnectionWidget')).ConnectionWidget;
+});
 
 /** The frame of every screen: top bar, page, footer and the bottom tab menu. */
 export function Shell() {

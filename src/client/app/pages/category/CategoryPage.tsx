@@ -10,6 +10,7 @@ import { excursionCount } from '../../components/lists/counts';
 import { ExcursionCardList } from '../../components/lists/ExcursionCardList';
 import { ListStatus } from '../../components/lists/ListStatus';
 import { listPhase } from '../../components/lists/phase';
+import { useFirstScreenDrawn } from '../../first-screen';
 import { useSortParam } from '../../components/lists/sort-param';
 import { SortTabs } from '../../components/lists/SortTabs';
 import { LISTS } from '../../components/lists/strings';
@@ -36,6 +37,7 @@ function CategoryContent({ info }: { info: CategoryPageInfo }) {
   const list = useExcursionsByCategory(info.category, sortKey);
   const synced = useHasSynced();
   const phase = listPhase(list?.excursions, synced);
+  useFirstScreenDrawn(phase !== 'loading', synced);
 
   return (
     <div className="category-page">

@@ -14,6 +14,7 @@ import { IncludedLists } from './IncludedLists';
 import { PriceBlock } from './PriceBlock';
 import { RouteSection } from './RouteSection';
 import { SimilarExcursions } from './SimilarExcursions';
+import { useFirstScreenDrawn } from '../../first-screen';
 import { EXCURSION } from './strings';
 import { VideoSection } from './VideoSection';
 
@@ -27,7 +28,9 @@ export function ExcursionPage() {
 
   // A malformed id can never match a row, so it is "not found" as soon as the replica is complete.
   const found = isEntityId(id) ? detail : null;
-  if (found === undefined || (found === null && !synced)) {
+  const loading = found === undefined || (found === null && !synced);
+  useFirstScreenDrawn(!loading, synced);
+  if (loading) {
     return <p className="excursion-status">{EXCURSION.loading}</p>;
   }
   if (found === null) {

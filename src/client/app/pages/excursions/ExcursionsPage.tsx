@@ -14,6 +14,7 @@ import { SortTabs } from '../../components/lists/SortTabs';
 import { LISTS } from '../../components/lists/strings';
 import { CityGrid } from '../../components/search/CityGrid';
 import { PlacesGrid } from '../../components/search/PlacesGrid';
+import { useFirstScreenDrawn } from '../../first-screen';
 import { EXCURSIONS } from './strings';
 
 const PANEL_ID = 'excursions-panel';
@@ -26,6 +27,10 @@ export function ExcursionsPage() {
   const cities = useCities();
   const places = usePlaces();
   const phase = listPhase(list?.excursions, synced);
+  useFirstScreenDrawn(phase !== 'loading', synced);
+  // The grids below the list wait for it: drawn above an unfilled list they would be near the top,
+  // and their thirty pictures would be fetched and decoded before the cards the screen is for.
+  const listed = phase !== 'loading';
 
   return (
     <div className="excursions-page">
@@ -55,14 +60,22 @@ export function ExcursionsPage() {
 
       <section className="list-section" aria-labelledby="excursions-cities">
         <h2 id="excursions-cities">{EXCURSIONS.cities}</h2>
-        <CityGrid cities={settledList(cities, synced)} rows={1} label={EXCURSIONS.cities} />
+        <CityGrid
+          cities={listed ? settledList(cities, synced) : undefined}
+          rows={1}
+          label={EXCURSIONS.cities}
+        />
       </section>
       <section className="list-section" aria-labelledby="excursions-places">
         <div className="list-section-head">
           <h2 id="excursions-places">{EXCURSIONS.places}</h2>
           <Link to="/stories">{EXCURSIONS.allPlaces}</Link>
         </div>
-        <PlacesGrid places={settledList(places, synced)} rows={2} label={EXCURSIONS.places} />
+        <PlacesGrid
+          places={listed ? settledList(places, synced) : undefined}
+          rows={2}
+          label={EXCURSIONS.places}
+        />
       </section>
     </div>
   );

@@ -1,6 +1,7 @@
 import { useCurrentUser, useHasSynced } from '../../hooks/account';
 import { useSortedExcursions } from '../../hooks/catalogue';
 import { ExcursionCard } from '../../components/ExcursionCard';
+import { useFirstScreenDrawn } from '../../first-screen';
 import { HOME_PAGE } from './strings';
 
 /** How many of the most popular excursions the home row shows; the rest are a tap away. */
@@ -11,8 +12,10 @@ export function PopularRow({ labelledBy }: { labelledBy: string }) {
   const list = useSortedExcursions('popular');
   const user = useCurrentUser();
   const synced = useHasSynced();
+  const loading = list === undefined || (list.excursions.length === 0 && synced !== true);
+  useFirstScreenDrawn(!loading, synced);
 
-  if (list === undefined || (list.excursions.length === 0 && synced !== true)) {
+  if (loading) {
     return (
       <div className="h-scroll excursion-row" aria-busy="true">
         <p className="excursion-row-item excursion-row-skeleton">{HOME_PAGE.loadingExcursions}</p>

@@ -2,6 +2,7 @@ import './schedule.css';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { canShowMoreDays, visibleScheduleDays } from '../../../../domain/availability';
 import { ErrorBoundary } from '../../components/search/ErrorBoundary';
+import { useFirstScreenDrawn } from '../../first-screen';
 import { useHasSynced } from '../../hooks/account';
 import { useToday } from '../../hooks/now';
 import { useScheduleDays } from '../../hooks/schedule';
@@ -21,8 +22,10 @@ function ScheduleDays() {
   const location = useLocation();
   const navigate = useNavigate();
   const presses = pressesOf(location.state);
+  const loading = days === undefined || (days.length === 0 && synced !== true);
+  useFirstScreenDrawn(!loading, synced);
 
-  if (days === undefined || (days.length === 0 && synced !== true)) {
+  if (loading) {
     return <p className="schedule-status">{SCHEDULE_PAGE.loading}</p>;
   }
   if (days.length === 0) return <p className="schedule-status">{SCHEDULE_PAGE.empty}</p>;

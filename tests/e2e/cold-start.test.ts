@@ -1,0 +1,92 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { launchBrowser, openPhone } from '../support/browser';
+
+// A cold start of an app whose replica is filled (issue 10, item 3): the screen comes first. Before the
+// first excursion card is drawn, the sync engine sends nothing and the pictures of the grids below the
+// list are not fetched; the sync starts right after.
+
+const baseUrl = inject('baseUrl');
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+// A string, not a function: tsx would wrap a named inner function in a helper the page lacks.
+const FIRST_CARD_WATCH = `
+  new MutationObserver((_, observer) => {
+    const card = document.querySelector('#excursions-panel .excursion-card');
+    if (!card || card.getBoundingClientRect().height === 0) return;
+    window.__firstCardAt = performance.now();
+    observer.disconnect();
+  }).observe(document, { childList: true, subtree: true });
+`;
+
+interface Seen {
+  firstCardAt: number | null;
+  /** Start times (page clock) of the sync calls and of the city and place pictures. */
+  sync: number[];
+  gridPictures: number[];
+  cardPictures: number;
+}
+
+declare global {
+  interface Window {
+    __firstCardAt?: number;
+  }
+}
+
+describe('a cold start with a filled replica', () => {
+  it('draws the first card before any sync request and before the grid pictures below the list', async () => {
+    const { context, page } = await openPhone(browser);
+    await page.goto(`${baseUrl}/excursions`);
+    await page.waitForFunction(() => navigator.serviceWorker.controller !== null, null, { timeout: 30_000 });
+    await page.locator('#excursions-panel .excursion-card').first().waitFor({ timeout: 30_000 });
+    // The replica is filled once the pull has stored its cursor.
+    await page.waitForFunction(
+      () =>
+        new Promise((resolve) => {
+          const request = indexedDB.open('krym-excursions');
+          request.onsuccess = () => {
+            const get = request.result.transaction('meta').objectStore('meta').get('cursor');
+            get.onsuccess = () => {
+              request.result.close();
+              resolve(Boolean((get.result as { value?: string } | undefined)?.value));
+            };
+          };
+        }),
+      null,
+      { timeout: 30_000, polling: 200 },
+    );
+    await page.close();
+
+    const next = await context.newPage();
+    await next.addInitScript(FIRST_CARD_WATCH);
+    await next.goto(`${baseUrl}/excursions`);
+    await next.locator('#excursions-panel .excursion-card').first().waitFor({ timeout: 30_000 });
+    const seen = (): Promise<Seen> =>
+      next.evaluate(() => {
+        const entries = performance.getEntriesByType('resource');
+        const starts = (test: (path: string) => boolean) =>
+          entries.filter((entry) => test(new URL(entry.name).pathname)).map((entry) => entry.startTime);
+        return {
+          firstCardAt: window.__firstCardAt ?? null,
+          sync: starts((path) => path === '/api/sync'),
+          gridPictures: starts((path) => /^\/api\/app_media\/(city|place)-/.test(path)),
+          cardPictures: starts((path) => path.startsWith('/api/images/')).length,
+        };
+      });
+    // The engine starts once the screen is drawn: its pull comes, after the card.
+    await expect.poll(async () => (await seen()).sync.length, { timeout: 15_000 }).toBeGreaterThan(0);
+    const { firstCardAt, sync, gridPictures, cardPictures } = await seen();
+    expect(firstCardAt).not.toBeNull();
+    expect(Math.min(...sync)).toBeGreaterThan(firstCardAt as number);
+    expect(gridPictures.filter((start) => start < (firstCardAt as number))).toEqual([]);
+    expect(cardPictures).toBeGreaterThan(0);
+    await context.close();
+  });
+});
