@@ -1,5 +1,6 @@
 import type { BrowserContext } from 'playwright-core';
 import { launchPhone, median, onlyPage, startBenchServer, waitForSync } from './browser';
+import { firstCardWatch } from '../support/browser';
 
 // Offline cold start (issue 10, item 3). One online visit installs the service worker and fills the
 // replica; then /excursions is opened in a new page, offline and online in turn, and timed from the
@@ -28,16 +29,6 @@ interface LoadTimes {
   domContentLoadedMs: number;
 }
 
-// A string, not a function: tsx would wrap a named inner function in a helper the page lacks.
-const FIRST_CARD_WATCH = `
-  new MutationObserver((_, observer) => {
-    const card = document.querySelector(${JSON.stringify(FIRST_CARD)});
-    if (!card || card.getBoundingClientRect().height === 0) return;
-    window.__benchFirstCard = performance.now();
-    observer.disconnect();
-  }).observe(document, { childList: true, subtree: true });
-`;
-
 /** Stops every service worker of the browser (CDP), so the next navigation starts it afresh. */
 async function stopServiceWorkers(context: BrowserContext): Promise<void> {
   const page = await onlyPage(context);
@@ -54,12 +45,12 @@ async function loadOnce(context: BrowserContext, url: string, offline: boolean):
   await stopServiceWorkers(context);
   const page = await context.newPage();
   try {
-    await page.addInitScript(FIRST_CARD_WATCH);
+    await page.addInitScript(firstCardWatch(FIRST_CARD));
     await page.goto(`${url}/excursions`);
     const deadline = Date.now() + 30_000;
     for (;;) {
       const seen = await page.evaluate(() => {
-        const card = (window as { __benchFirstCard?: number }).__benchFirstCard;
+        const card = (window as { __firstCardAt?: number }).__firstCardAt;
         const nav = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming | undefined;
         if (card === undefined || !nav) return null;
         return {

@@ -1,6 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser, openPhone } from '../support/browser';
+import { firstCardWatch, launchBrowser, openPhone } from '../support/browser';
 
 // A cold start of an app whose replica is filled (issue 10, item 3): the screen comes first. Before the
 // first excursion card is drawn, the sync engine sends nothing and the pictures of the grids below the
@@ -15,16 +15,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
 });
-
-// A string, not a function: tsx would wrap a named inner function in a helper the page lacks.
-const FIRST_CARD_WATCH = `
-  new MutationObserver((_, observer) => {
-    const card = document.querySelector('#excursions-panel .excursion-card');
-    if (!card || card.getBoundingClientRect().height === 0) return;
-    window.__firstCardAt = performance.now();
-    observer.disconnect();
-  }).observe(document, { childList: true, subtree: true });
-`;
 
 interface Seen {
   firstCardAt: number | null;
@@ -65,7 +55,7 @@ describe('a cold start with a filled replica', () => {
     await page.close();
 
     const next = await context.newPage();
-    await next.addInitScript(FIRST_CARD_WATCH);
+    await next.addInitScript(firstCardWatch('#excursions-panel .excursion-card'));
     await next.goto(`${baseUrl}/excursions`);
     await next.locator('#excursions-panel .excursion-card').first().waitFor({ timeout: 30_000 });
     const seen = (): Promise<Seen> =>

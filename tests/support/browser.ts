@@ -67,6 +67,23 @@ export async function openPhone(browser: Browser): Promise<{ context: BrowserCon
 }
 
 /**
+ * An init script (a string: tsx would wrap a named inner function in a helper the page lacks) that
+ * sets `window.__firstCardAt` to the page clock when the first element matching `selector` is in the
+ * document with a box. A MutationObserver installed before any app script sees it right after the task
+ * that inserted it.
+ */
+export function firstCardWatch(selector: string): string {
+  return `
+    new MutationObserver((_, observer) => {
+      const card = document.querySelector(${JSON.stringify(selector)});
+      if (!card || card.getBoundingClientRect().height === 0) return;
+      window.__firstCardAt = performance.now();
+      observer.disconnect();
+    }).observe(document, { childList: true, subtree: true });
+  `;
+}
+
+/**
  * Stores a token in the origin's local storage as a browser left holding it, then closes the page and
  * opens a new one in the same context. The closed page's app never sees the token appear: a running app
  * that finds a token under it mid-pull (something only a test does) would send its own requests and
