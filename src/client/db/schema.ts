@@ -103,7 +103,12 @@ export class ReplicaDb extends Dexie {
   log!: EntityTable<LogRow, 'id'>;
 
   constructor(name = 'krym-excursions', options?: ConstructorParameters<typeof Dexie>[1]) {
-    super(name, options);
+    // No query cache: Dexie's default ('cloned') deep-copies every row a transaction writes or a
+    // live query reads, for optimistic re-reads. A first sync writes its ~1,800 demo rows (100,000 in
+    // the benchmark) once and the screens read them once per change, so the copies cost more than the
+    // reads they save: a quarter of Dexie's main-thread time on a first visit (Lighthouse TBT).
+    // Live queries still answer every change; they read IndexedDB again instead.
+    super(name, { cache: 'disabled', ...options });
     // Version 1. A later schema is a new this.version(2).stores({...}) with an upgrade, never an edit
     // of this one: an installed app keeps its outbox across upgrades.
     this.version(1).stores({
