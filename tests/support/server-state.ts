@@ -24,6 +24,43 @@ export async function serverFavorites(baseUrl: string, token: string): Promise<s
 }
 
 /**
+ * A complete excursion without a seat plan (a bus of `maxAttendants` places), owned by the demo
+ * seller, with no extras; a test passes what it is about and keeps the rest.
+ */
+export function plainExcursionPayload(
+  fields: Pick<CreateExcursionPayloadInput, 'title' | 'city' | 'place' | 'tours'> &
+    Partial<CreateExcursionPayloadInput>,
+): CreateExcursionPayloadInput {
+  return {
+    description: 'Описание',
+    category: 'Парки',
+    adultPrice: 1000,
+    kidPrice: 500,
+    adultEntryPrice: 0,
+    kidEntryPrice: 0,
+    entryTickets: false,
+    services: [],
+    maxAttendants: 10,
+    busType: 'none',
+    numberOfRows: 0,
+    availableSeats: [],
+    reservedSeats: [],
+    duration: '3 часа',
+    lunchDuration: '',
+    difficulty: 'Легко',
+    childrenAllowed: true,
+    directions: [fields.city],
+    assemblyPoints: [`${fields.city}, место сбора`],
+    included: [],
+    notIncluded: [],
+    ownerID: DEMO.seller,
+    popularity: 0,
+    bestseller: false,
+    ...fields,
+  };
+}
+
+/**
  * POST /api/excursions as the demo admin (published at once), with one JPEG cover, as the add-excursion
  * wizard sends it; fails the test on any other answer than 200.
  */

@@ -2,10 +2,9 @@ import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { addDays, crimeaToday, formatDayMonth, formatDisplayDate } from '../../../src/domain/dates';
 import type { City, Excursion, Place, Tour } from '../../../src/domain/types';
-import type { CreateExcursionPayloadInput } from '../../../src/protocol/excursions';
 import { DEMO } from '../../support/api';
 import { launchBrowser, openPhone, screenshot } from '../../support/browser';
-import { createExcursionAsAdmin, serverFavorites } from '../../support/server-state';
+import { createExcursionAsAdmin, serverFavorites, plainExcursionPayload } from '../../support/server-state';
 import { mintToken } from '../../support/session';
 
 // Issue 11 point 8: a seller works through a minute of a flapping network (offline and online in
@@ -38,7 +37,7 @@ async function getJson<T>(path: string): Promise<T> {
 async function freshSellerExcursion(days: string[]): Promise<Excursion> {
   const place = (await getJson<{ places: Place[] }>('/api/places')).places[0] as Place;
   const city = (await getJson<{ cities: City[] }>('/api/cities')).cities[0] as City;
-  const payload: CreateExcursionPayloadInput = {
+  const payload = plainExcursionPayload({
     title: `Сеть мигает ${Date.now().toString(36)}`,
     description: 'Экскурсия для проверки работы при пропадающей сети.',
     city: city.name,
@@ -46,31 +45,14 @@ async function freshSellerExcursion(days: string[]): Promise<Excursion> {
     category: 'Горы',
     adultPrice: 1800,
     kidPrice: 1000,
-    adultEntryPrice: 0,
-    kidEntryPrice: 0,
-    entryTickets: false,
-    services: [],
-    maxAttendants: 10,
-    busType: 'none',
-    numberOfRows: 0,
-    availableSeats: [],
-    reservedSeats: [],
     duration: '4 часа',
-    lunchDuration: '',
-    difficulty: 'Легко',
-    childrenAllowed: true,
     directions: ['Бахчисарай'],
     assemblyPoints: ['Бахчисарай, вокзал'],
-    included: [],
-    notIncluded: [],
-    ownerID: DEMO.seller,
-    popularity: 0,
-    bestseller: false,
     tours: days.flatMap((date) => [
       { date, time: '08:00' },
       { date, time: '12:00' },
     ]),
-  };
+  });
   return createExcursionAsAdmin(baseUrl, dataDir, payload);
 }
 

@@ -5,12 +5,11 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { addDays, crimeaToday, formatDayMonth, formatDisplayDate } from '../../../src/domain/dates';
 import type { City, Excursion, Place, Tour } from '../../../src/domain/types';
-import type { CreateExcursionPayloadInput } from '../../../src/protocol/excursions';
 import { DEMO } from '../../support/api';
 import { bookingBody } from '../../support/booking';
 import { launchBrowser, launchPersistentPhone, openPhone, screenshot } from '../../support/browser';
 import { ROOT, startProduct, type StartedProduct } from '../../support/process';
-import { createExcursionAsAdmin, serverFavorites } from '../../support/server-state';
+import { createExcursionAsAdmin, serverFavorites, plainExcursionPayload } from '../../support/server-state';
 import { mintToken } from '../../support/session';
 
 // Issue 11 point 7, the outbox (ARCHITECTURE "Outbox"): changes queued offline are kept in the
@@ -233,39 +232,20 @@ async function sellerExcursionWithSoldTour(): Promise<{ excursion: Excursion; op
   const place = (await getJson<{ places: Place[] }>('/api/places')).places[0] as Place;
   const city = (await getJson<{ cities: City[] }>('/api/cities')).cities[0] as City;
   const day = (n: number) => addDays(crimeaToday(new Date()), n);
-  const payload: CreateExcursionPayloadInput = {
+  const payload = plainExcursionPayload({
     title: `Очередь отправки ${Date.now().toString(36)}`,
     description: 'Экскурсия для проверки очереди изменений.',
     city: city.name,
     place: place.id,
-    category: 'Парки',
     adultPrice: 1500,
     kidPrice: 900,
-    adultEntryPrice: 0,
-    kidEntryPrice: 0,
-    entryTickets: false,
-    services: [],
-    maxAttendants: 10,
-    busType: 'none',
-    numberOfRows: 0,
-    availableSeats: [],
-    reservedSeats: [],
-    duration: '3 часа',
-    lunchDuration: '',
-    difficulty: 'Легко',
-    childrenAllowed: true,
     directions: ['Алупка'],
     assemblyPoints: ['Алупка, автостанция'],
-    included: [],
-    notIncluded: [],
-    ownerID: DEMO.seller,
-    popularity: 0,
-    bestseller: false,
     tours: [
       { date: day(20), time: '09:00' },
       { date: day(21), time: '09:00' },
     ],
-  };
+  });
   const excursion = await createExcursionAsAdmin(baseUrl, dataDir, payload);
   const tours = (await getJson<{ tours: Tour[] }>('/api/tours')).tours
     .filter((tour) => tour.excursionID === excursion._id)

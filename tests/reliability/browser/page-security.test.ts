@@ -2,7 +2,6 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { addDays, crimeaToday } from '../../../src/domain/dates';
 import type { City, Excursion, Place } from '../../../src/domain/types';
-import type { CreateExcursionPayloadInput } from '../../../src/protocol/excursions';
 import { DEMO } from '../../support/api';
 import {
   launchBrowser,
@@ -11,7 +10,7 @@ import {
   storeTokenAndReopen,
   waitOrExplain,
 } from '../../support/browser';
-import { createExcursionAsAdmin } from '../../support/server-state';
+import { createExcursionAsAdmin, plainExcursionPayload } from '../../support/server-state';
 import { mintToken } from '../../support/session';
 
 // Issue 11 point 7, the page itself (OWASP ASVS 3.2, 3.4.3, 7.4): excursion texts holding markup and
@@ -60,7 +59,7 @@ async function createHostileExcursion(suffix: string): Promise<Excursion> {
   const place = (await getJson<{ places: Place[] }>('/api/places')).places[0] as Place;
   const city = (await getJson<{ cities: City[] }>('/api/cities')).cities[0] as City;
   const day = (n: number) => addDays(crimeaToday(new Date()), n);
-  const payload: CreateExcursionPayloadInput = {
+  const payload = plainExcursionPayload({
     title: `${HOSTILE.title} ${suffix}`,
     description: HOSTILE.description,
     city: city.name,
@@ -68,31 +67,19 @@ async function createHostileExcursion(suffix: string): Promise<Excursion> {
     category: 'Горы',
     adultPrice: 2100,
     kidPrice: 1100,
-    adultEntryPrice: 0,
-    kidEntryPrice: 0,
-    entryTickets: false,
     services: [{ name: HOSTILE.service, price: 300 }],
     maxAttendants: 12,
-    busType: 'none',
-    numberOfRows: 0,
-    availableSeats: [],
-    reservedSeats: [],
     duration: '5 часов',
-    lunchDuration: '',
-    difficulty: 'Легко',
-    childrenAllowed: true,
     directions: [HOSTILE.direction, 'Ялта'],
     assemblyPoints: [HOSTILE.assembly],
     included: [HOSTILE.included],
     notIncluded: [HOSTILE.notIncluded],
     ownerID: DEMO.admin,
-    popularity: 0,
-    bestseller: false,
     tours: [
       { date: day(12), time: '09:00' },
       { date: day(13), time: '09:00' },
     ],
-  };
+  });
   const created = await createExcursionAsAdmin(baseUrl, dataDir, payload);
   // An admin's excursion is published at once: it is in the public catalogue.
   const publicIds = (await getJson<{ excursions: Excursion[] }>('/api/excursions')).excursions.map(

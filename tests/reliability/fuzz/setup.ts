@@ -4,6 +4,7 @@ import { api, catalogue, DEMO, tokenFor } from '../../support/api';
 import { book, bookingBody, tourWithRoom } from '../../support/booking';
 import { photoJpeg } from '../../support/media-fixtures';
 import type { TestServer } from '../../support/server';
+import { plainExcursionPayload } from '../../support/server-state';
 import type { FuzzContext } from './endpoints';
 import { multipart } from './multipart';
 
@@ -71,31 +72,12 @@ export async function fuzzContext(server: TestServer): Promise<FuzzContext> {
 
 export function validExcursion(date: string): Record<string, unknown> {
   return {
-    title: 'Проверочная экскурсия',
-    description: 'Описание',
-    city: 'Ялта',
-    place: 1,
-    category: 'Парки',
-    adultPrice: 1000,
-    kidPrice: 500,
-    adultEntryPrice: 0,
-    kidEntryPrice: 0,
-    entryTickets: false,
-    services: [],
-    maxAttendants: 10,
-    busType: 'none',
-    numberOfRows: 0,
-    availableSeats: [],
-    reservedSeats: [],
-    duration: '3 часа',
-    lunchDuration: '',
-    difficulty: 'Легко',
-    childrenAllowed: true,
-    directions: ['Ялта'],
-    assemblyPoints: ['Набережная'],
-    included: [],
-    notIncluded: [],
-    ownerID: DEMO.seller,
-    tours: [{ date, time: '10:00' }],
+    ...plainExcursionPayload({
+      title: 'Проверочная экскурсия',
+      city: 'Ялта',
+      place: 1,
+      assemblyPoints: ['Набережная'],
+      tours: [{ date, time: '10:00' }],
+    }),
   };
 }
