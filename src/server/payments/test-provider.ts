@@ -39,9 +39,18 @@ export interface TestProvider extends PaymentProvider {
 export function createTestProvider(db: Queryable): TestProvider {
   const byToken = async (token: string) =>
     (await db.query<Row>('SELECT * FROM test_provider_payments WHERE confirmation_token = $1', [token]))[0];
-  // One statement: the new payment, or (a repeated key) the one made before, which the statement's
-  // snapshot already holds; with `record`, our payments row (the key is its id) notes it too.
+  // One statement: the new payment, or (a repeated key) the one made before; with `record`, our
+  // payments row (the key is its id) notes it too. A payment made by a concurrent statement with the
+  // same key is not in this statement's snapshot: its insert waits for that one to commit, does
+  // nothing, and finds no row to return. The statement is then run again, on a fresh snapshot.
   const made = async (input: CreatePaymentInput, record: boolean): Promise<Row> => {
+    for (let attempt = 0; attempt < 3; attempt++) {
+      const row = await makeOnce(input, record);
+      if (row) return row;
+    }
+    throw new Error('test provider lost a payment');
+  };
+  const makeOnce = async (input: CreatePaymentInput, record: boolean): Promise<Row | undefined> => {
     const [row] = await db.query<Row>(
       `WITH made AS (
          INSERT INTO test_provider_payments (id, idempotence_key, amount, confirmation_token, return_url, description, metadata)
@@ -66,7 +75,6 @@ export function createTestProvider(db: Queryable): TestProvider {
         record,
       ],
     );
-    if (!row) throw new Error('test provider lost a payment');
     return row;
   };
   return {
