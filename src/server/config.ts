@@ -4,6 +4,21 @@ import { parseAddressList } from './payments/addresses';
 // Configuration comes only from the environment and is checked once at start, so a typo stops the
 // server with a readable list instead of surfacing later as a strange runtime failure.
 
+/** A comma-separated list of values (CIDR ranges), trimmed, empty parts dropped; undefined when unset. */
+function commaList() {
+  return z
+    .string()
+    .optional()
+    .transform((v) =>
+      v
+        ? v
+            .split(',')
+            .map((part) => part.trim())
+            .filter(Boolean)
+        : undefined,
+    );
+}
+
 const port = z.coerce
   .number({ error: 'должен быть числом' })
   .int('должен быть целым числом')
@@ -43,33 +58,13 @@ const envSchema = z
     YOOKASSA_SECRET_KEY: z.string().trim().optional(),
     YOOKASSA_API_URL: z.url({ error: 'должен быть адресом' }).default('https://api.yookassa.ru/v3'),
     /** Comma-separated CIDR ranges allowed to send payment notifications; the provider's own by default. */
-    PAYMENT_WEBHOOK_IPS: z
-      .string()
-      .optional()
-      .transform((v) =>
-        v
-          ? v
-              .split(',')
-              .map((part) => part.trim())
-              .filter(Boolean)
-          : undefined,
-      ),
+    PAYMENT_WEBHOOK_IPS: commaList(),
     /**
      * Comma-separated CIDR ranges of reverse proxies (nginx) whose X-Forwarded-For names the client;
      * unset means the socket peer is the client. Behind a proxy every client otherwise shares its
      * address, and with it the per-address rate limits.
      */
-    TRUSTED_PROXIES: z
-      .string()
-      .optional()
-      .transform((v) =>
-        v
-          ? v
-              .split(',')
-              .map((part) => part.trim())
-              .filter(Boolean)
-          : undefined,
-      ),
+    TRUSTED_PROXIES: commaList(),
     REFERRAL_BONUS_PERCENT: z.coerce
       .number({ error: 'должен быть числом' })
       .min(0, 'должен быть от 0 до 100')
