@@ -1,4 +1,4 @@
-import { useLiveQuery } from 'dexie-react-hooks';
+import { useLiveQuery } from './live-query';
 import type { EntityId, ReplicaExcursion, User } from '../../../domain/types';
 import { currentUser, favoriteExcursions, favoriteIds, hasSynced } from '../../db/queries/account';
 import { ticket, tickets, type TicketView } from '../../db/queries/tickets';

@@ -1,4 +1,4 @@
-import { useLiveQuery } from 'dexie-react-hooks';
+import { useLiveQuery } from './live-query';
 import { useMemo, useState } from 'react';
 import { nearestToursByExcursion } from '../../../domain/availability';
 import { crimeaToday } from '../../../domain/dates';

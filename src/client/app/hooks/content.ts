@@ -1,4 +1,4 @@
-import { useLiveQuery } from 'dexie-react-hooks';
+import { useLiveQuery } from './live-query';
 import type { Banner, SpecialOffer } from '../../../domain/types';
 import { banners, specialOffers } from '../../db/queries/content';
 import { useReplica } from './replica';

@@ -1,4 +1,4 @@
-import { useLiveQuery } from 'dexie-react-hooks';
+import { useLiveQuery } from './live-query';
 
 /**
  * useLiveQuery for a screen about one subject (an id, a date): while the query for a new subject is

@@ -1,4 +1,4 @@
-import { useLiveQuery } from 'dexie-react-hooks';
+import { useLiveQuery } from './live-query';
 import type { City, Place } from '../../../domain/types';
 import { cities, city, place, places, type CityView, type PlaceView } from '../../db/queries/places';
 import { useSubjectLiveQuery } from './live';

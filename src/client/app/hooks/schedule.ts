@@ -1,4 +1,4 @@
-import { useLiveQuery } from 'dexie-react-hooks';
+import { useLiveQuery } from './live-query';
 import { scheduleDays, toursOnDay, type TourWithExcursion } from '../../db/queries/schedule';
 import { useSubjectLiveQuery } from './live';
 import { useToday } from './now';

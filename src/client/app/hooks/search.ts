@@ -1,4 +1,4 @@
-import { useLiveQuery } from 'dexie-react-hooks';
+import { useLiveQuery } from './live-query';
 import { useMemo } from 'react';
 import { isSearchActive, search } from '../../../domain/search';
 import { searchSources, type CatalogueResults } from '../../db/queries/search';

@@ -1,4 +1,4 @@
-import { useLiveQuery } from 'dexie-react-hooks';
+import { useLiveQuery } from './live-query';
 import type { LogRow, RejectionRow } from '../../db/schema';
 import { INITIAL_STATUS, readStatus, type SyncStatus } from '../../sync/status';
 import { useReplica } from './replica';

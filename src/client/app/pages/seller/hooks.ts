@@ -1,4 +1,4 @@
-import { useLiveQuery } from 'dexie-react-hooks';
+import { useLiveQuery } from '../../hooks/live-query';
 import type { EntityId, ReplicaExcursion } from '../../../../domain/types';
 import type { RejectionRow } from '../../../db/schema';
 import {
