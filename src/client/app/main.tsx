@@ -1,9 +1,12 @@
 import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App, preloadRoute } from './App';
+import { requestFirstPageEarly } from '../sync/first-page';
 import { firstScreenDrawn } from './first-screen';
 import './styles.css';
 
+// Before anything else: a first visit's catalogue downloads while the app's code does (first-page.ts).
+requestFirstPageEarly();
 preloadRoute(location.pathname);
 
 const root = document.getElementById('root');

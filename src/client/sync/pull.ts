@@ -3,13 +3,14 @@ import type { HttpClient } from '../api/http';
 import { NetworkError } from '../api/http';
 import type { ReplicaDb } from '../db/schema';
 import { applyChanges, clearSynced } from './apply';
+import { markReplicaFilled, PAGE_SIZE, syncPath, takeEarlyAnswer } from './first-page';
 import { parseSyncPage } from './parse-page';
 
 // GET /api/sync from the stored cursor until the server says there is no more. Each page is applied
 // with its cursor in one transaction. A "start over" answer clears the synced tables but keeps the
 // outbox and the rows its queued mutations touched, so nothing done offline is lost.
 
-export const PAGE_SIZE = 2000;
+export { PAGE_SIZE };
 
 export type PullOutcome = { ok: true; pages: number; changes: number } | { ok: false; error: PullError };
 export type PullError = 'offline' | 'unauthorized' | 'server';
@@ -20,10 +21,11 @@ export async function pullAll(http: HttpClient, db: ReplicaDb, token: string | n
   let resets = 0;
   for (;;) {
     const cursor = (await db.meta.get('cursor'))?.value as string | undefined;
-    const query = new URLSearchParams({ limit: String(PAGE_SIZE), ...(cursor ? { cursor } : {}) });
+    const path = syncPath(cursor);
     let answer;
     try {
-      answer = await http.request('GET', `/api/sync?${query}`, { token });
+      // A first visit's first page may already be on its way (first-page.ts).
+      answer = await (takeEarlyAnswer(path, token) ?? http.request('GET', path, { token }));
     } catch (error) {
       if (error instanceof NetworkError) return { ok: false, error: 'offline' };
       throw error;
@@ -41,6 +43,9 @@ export async function pullAll(http: HttpClient, db: ReplicaDb, token: string | n
     await applyChanges(db, page.changes, page.cursor);
     pages += 1;
     count += page.changes.length;
-    if (!page.more) return { ok: true, pages, changes: count };
+    if (!page.more) {
+      markReplicaFilled();
+      return { ok: true, pages, changes: count };
+    }
   }
 }
