@@ -22,7 +22,13 @@ function storage(entries: Record<string, string> = {}) {
 
 function recorder() {
   const asked: string[] = [];
-  const answer: HttpAnswer = { status: 200, ok: true, data: { changes: [] }, errorText: undefined, headers: new Headers() };
+  const answer: HttpAnswer = {
+    status: 200,
+    ok: true,
+    data: { changes: [] },
+    errorText: undefined,
+    headers: new Headers(),
+  };
   const request = (method: string, path: string) => {
     asked.push(`${method} ${path}`);
     return Promise.resolve(answer);
