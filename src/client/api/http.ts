@@ -54,21 +54,26 @@ export function createHttpClient(
       } catch (error) {
         throw new NetworkError(error);
       }
-      let data: unknown;
-      try {
-        const text = await response.text();
-        data = text ? (JSON.parse(text) as unknown) : undefined;
-      } catch {
-        // A body that is not JSON (a proxy's error page) is treated as no body.
-        data = undefined;
-      }
-      return {
-        status: response.status,
-        ok: response.ok,
-        data: data as T,
-        errorText: response.ok ? undefined : readErrorText(data),
-        headers: response.headers,
-      };
+      return readAnswer<T>(response);
     },
+  };
+}
+
+/** A response as an HttpAnswer: its status and its JSON body, if it has one. */
+export async function readAnswer<T = unknown>(response: Response): Promise<HttpAnswer<T>> {
+  let data: unknown;
+  try {
+    const text = await response.text();
+    data = text ? (JSON.parse(text) as unknown) : undefined;
+  } catch {
+    // A body that is not JSON (a proxy's error page) is treated as no body.
+    data = undefined;
+  }
+  return {
+    status: response.status,
+    ok: response.ok,
+    data: data as T,
+    errorText: response.ok ? undefined : readErrorText(data),
+    headers: response.headers,
   };
 }

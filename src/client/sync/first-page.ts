@@ -1,4 +1,3 @@
-import { createHttpClient, type HttpAnswer } from '../api/http';
 import { readSession } from './session';
 
 // A first visit's catalogue, asked for as soon as the app's first script runs. Otherwise the request
@@ -7,6 +6,8 @@ import { readSession } from './session';
 // anonymous visitor whose replica was never filled asks early (a signed-in one's first page carries
 // private rows and needs the token; a returning one has a cursor and asks for changes only); the
 // sync engine takes the answer as its first page, once, and asks for every later page itself.
+// Plain fetch, not the app's HTTP client: that one reads error bodies with zod, which does not belong
+// in the first bundle (its weight, and its eval probe would run before the sync engine turns it off).
 
 /** Changes per page of GET /api/sync. */
 export const PAGE_SIZE = 2000;
@@ -19,7 +20,7 @@ export function syncPath(cursor: string | undefined): string {
   return `/api/sync?${new URLSearchParams({ limit: String(PAGE_SIZE), ...(cursor ? { cursor } : {}) })}`;
 }
 
-let early: { path: string; answer: Promise<HttpAnswer> } | undefined;
+let early: { path: string; answer: Promise<Response> } | undefined;
 
 type Storage = Pick<globalThis.Storage, 'getItem' | 'setItem'>;
 
@@ -34,7 +35,7 @@ function browserStorage(): Storage | undefined {
 /** Asks for the first sync page now, if this is an anonymous visit to a never-filled replica. */
 export function requestFirstPageEarly(
   storage: Storage | undefined = browserStorage(),
-  request = createHttpClient('').request,
+  request: (path: string, init: RequestInit) => Promise<Response> = (path, init) => fetch(path, init),
 ): void {
   try {
     if (!storage || storage.getItem(REPLICA_FILLED_KEY) || readSession(storage).token) return;
@@ -42,7 +43,7 @@ export function requestFirstPageEarly(
     return;
   }
   const path = syncPath(undefined);
-  const answer = request('GET', path);
+  const answer = request(path, { headers: { Accept: 'application/json' } });
   // A failure is the sync engine's to report when it takes the answer; never an unhandled rejection.
   answer.catch(() => undefined);
   early = { path, answer };
@@ -52,7 +53,7 @@ export function requestFirstPageEarly(
  * The early answer, if it was asked for this very request (same path, no token); given out once.
  * Anything else (a login meanwhile, a cursor already stored) drops it and asks afresh.
  */
-export function takeEarlyAnswer(path: string, token: string | null): Promise<HttpAnswer> | undefined {
+export function takeEarlyAnswer(path: string, token: string | null): Promise<Response> | undefined {
   const found = early;
   early = undefined;
   return found && found.path === path && token === null ? found.answer : undefined;

@@ -1,6 +1,6 @@
 import { SYNC_RESET_STATUS } from '../../protocol/sync';
-import type { HttpClient } from '../api/http';
-import { NetworkError } from '../api/http';
+import type { HttpAnswer, HttpClient } from '../api/http';
+import { NetworkError, readAnswer } from '../api/http';
 import type { ReplicaDb } from '../db/schema';
 import { applyChanges, clearSynced } from './apply';
 import { markReplicaFilled, PAGE_SIZE, syncPath, takeEarlyAnswer } from './first-page';
@@ -25,7 +25,7 @@ export async function pullAll(http: HttpClient, db: ReplicaDb, token: string | n
     let answer;
     try {
       // A first visit's first page may already be on its way (first-page.ts).
-      answer = await (takeEarlyAnswer(path, token) ?? http.request('GET', path, { token }));
+      answer = await (takeEarly(path, token) ?? http.request('GET', path, { token }));
     } catch (error) {
       if (error instanceof NetworkError) return { ok: false, error: 'offline' };
       throw error;
@@ -48,4 +48,14 @@ export async function pullAll(http: HttpClient, db: ReplicaDb, token: string | n
       return { ok: true, pages, changes: count };
     }
   }
+}
+
+/** The early first page as the HTTP client would have answered it (first-page.ts), if it is this one. */
+function takeEarly(path: string, token: string | null): Promise<HttpAnswer> | undefined {
+  return takeEarlyAnswer(path, token)?.then(
+    (response) => readAnswer(response),
+    (error: unknown) => {
+      throw new NetworkError(error);
+    },
+  );
 }

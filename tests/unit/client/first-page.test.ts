@@ -1,5 +1,4 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import type { HttpAnswer } from '../../../src/client/api/http';
 import {
   markReplicaFilled,
   REPLICA_FILLED_KEY,
@@ -22,18 +21,12 @@ function storage(entries: Record<string, string> = {}) {
 
 function recorder() {
   const asked: string[] = [];
-  const answer: HttpAnswer = {
-    status: 200,
-    ok: true,
-    data: { changes: [] },
-    errorText: undefined,
-    headers: new Headers(),
-  };
-  const request = (method: string, path: string) => {
-    asked.push(`${method} ${path}`);
+  const answer = new Response('{"changes":[]}', { status: 200 });
+  const request = (path: string, init: RequestInit) => {
+    asked.push(`GET ${path} ${new Headers(init.headers).get('accept')}`);
     return Promise.resolve(answer);
   };
-  return { asked, answer, request: request as Parameters<typeof requestFirstPageEarly>[1] };
+  return { asked, answer, request };
 }
 
 // A token of user 7 (the payload is all the client reads; the server checks the signature).
@@ -48,7 +41,7 @@ describe('the first sync page asked early', () => {
   it('is asked on an anonymous first visit and given to the first pull once', async () => {
     const { asked, answer, request } = recorder();
     requestFirstPageEarly(storage(), request);
-    expect(asked).toEqual([`GET ${syncPath(undefined)}`]);
+    expect(asked).toEqual([`GET ${syncPath(undefined)} application/json`]);
     expect(syncPath(undefined)).toBe('/api/sync?limit=2000');
     await expect(takeEarlyAnswer(syncPath(undefined), null)).resolves.toBe(answer);
     expect(takeEarlyAnswer(syncPath(undefined), null)).toBeUndefined();
