@@ -23,7 +23,7 @@ import {
 const ENTRY = `
 import { ReplicaDb } from '${ROOT}/src/client/db/schema';
 import { applyChanges } from '${ROOT}/src/client/sync/apply';
-import { PAGE_SIZE } from '${ROOT}/src/client/sync/pull';
+import { PAGE_SIZE } from '${ROOT}/src/client/sync/first-page';
 import { addDays, crimeaToday } from '${ROOT}/src/domain/dates';
 import { bigCatalogue } from '${ROOT}/tests/bench/replica-apply';
 

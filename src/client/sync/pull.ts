@@ -3,14 +3,12 @@ import type { HttpAnswer, HttpClient } from '../api/http';
 import { NetworkError, readAnswer } from '../api/http';
 import type { ReplicaDb } from '../db/schema';
 import { applyChanges, clearSynced } from './apply';
-import { markReplicaFilled, PAGE_SIZE, syncPath, takeEarlyAnswer } from './first-page';
+import { markReplicaFilled, syncPath, takeEarlyAnswer } from './first-page';
 import { parseSyncPage } from './parse-page';
 
 // GET /api/sync from the stored cursor until the server says there is no more. Each page is applied
 // with its cursor in one transaction. A "start over" answer clears the synced tables but keeps the
 // outbox and the rows its queued mutations touched, so nothing done offline is lost.
-
-export { PAGE_SIZE };
 
 export type PullOutcome = { ok: true; pages: number; changes: number } | { ok: false; error: PullError };
 export type PullError = 'offline' | 'unauthorized' | 'server';
