@@ -43,6 +43,8 @@ export interface RangeQuery {
   userId: number | null;
   /** Admins see excursions waiting for moderation too. */
   admin?: boolean;
+  /** Leave tours out: a first sync sends them afterwards, grouped by excursion (see tourSnapshot). */
+  withoutTours?: boolean;
 }
 
 /**
@@ -67,7 +69,7 @@ export async function readChanges(db: Queryable, q: RangeQuery): Promise<Change[
   const range = [q.after, q.upTo, q.limit] as const;
   const parts = await Promise.all([
     excursionChanges(db, q),
-    tourChanges(db, q),
+    q.withoutTours ? Promise.resolve([]) : tourChanges(db, q),
     simple(db, 'places', 'SELECT id, name, preview, image, description, gallery, version FROM places', range),
     simple(db, 'cities', 'SELECT id, name, image, description, version FROM cities', range),
     simple(db, 'banners', 'SELECT id, title, subtitle, image, link, version FROM banners', range),
@@ -109,6 +111,59 @@ async function tourChanges(db: Queryable, q: RangeQuery): Promise<Change[]> {
       ? { collection: 'tours', op: 'put', version: row.version, row: replicaTour(toTour(row)) }
       : { collection: 'tours', op: 'delete', version: row.version, id: row.id },
   );
+}
+
+/** Where a tour snapshot resumes: after this tour in (excursion, date, time) order, its unique key. */
+export interface TourKey {
+  excursionId: string;
+  date: string;
+  time: string;
+}
+
+export interface TourSnapshotQuery {
+  /** The snapshot's version: tours changed after it come later, as ordinary changes. */
+  at: number;
+  after: TourKey | null;
+  limit: number;
+  today: string;
+  userId: number | null;
+  admin?: boolean;
+}
+
+/**
+ * A first sync's tours: those at or below the snapshot's version that the caller may see, from today,
+ * grouped by excursion (one keyset range on the unique (excursion_id, date, time) index). A phone
+ * stores an excursion's tours together, so a page that brings them together writes a few records
+ * instead of one per tour. A tour changed after the snapshot is skipped here and comes with the
+ * changes after it.
+ */
+export type TourPut = Extract<Change, { collection: 'tours'; op: 'put' }>;
+
+export async function tourSnapshot(db: Queryable, q: TourSnapshotQuery): Promise<TourPut[]> {
+  const range: RangeQuery = {
+    after: 0,
+    upTo: q.at,
+    limit: q.limit,
+    today: q.today,
+    full: true,
+    userId: q.userId,
+    admin: q.admin ?? false,
+  };
+  const key = q.after ? [q.after.excursionId, q.after.date, q.after.time] : [];
+  const viewer = viewerParam(range);
+  const rows = await db.query<TourRow>(
+    `${TOUR_SELECT} WHERE t.version <= $1 AND t.date >= $2::date
+       ${q.after ? `AND (t.excursion_id, t.date, t.time) > ($4, $5::date, $6)` : ''}
+       AND ${visibleSql(range, `$${4 + key.length}`)}
+     ORDER BY t.excursion_id, t.date, t.time LIMIT $3`,
+    [q.at, q.today, q.limit, ...key, ...viewer],
+  );
+  return rows.map((row): TourPut => ({
+    collection: 'tours',
+    op: 'put',
+    version: row.version,
+    row: replicaTour(toTour(row)),
+  }));
 }
 
 type SimpleCollection = 'places' | 'cities' | 'banners' | 'special_offers';

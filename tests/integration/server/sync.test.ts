@@ -74,13 +74,77 @@ describe.each(ENGINES)('incremental sync on %s', (engine) => {
     expect(own.changes.filter((change) => change.collection === 'user')).toHaveLength(1);
   });
 
-  it('pages through the same rows in order, each exactly once', async () => {
+  it('pages through the same rows in order, each exactly once: tours last, grouped by excursion', async () => {
     const whole = await pullAll(server);
     const paged = await pullAll(server, undefined, undefined, 100);
     expect(paged.pages).toBeGreaterThan(5);
     expect(paged.changes.map(keyOf).sort()).toEqual(whole.changes.map(keyOf).sort());
-    const versions = paged.changes.map((c) => c.version);
+    const firstTour = paged.changes.findIndex((c) => c.collection === 'tours');
+    const rest = paged.changes.slice(0, firstTour);
+    const tours = paged.changes.slice(firstTour);
+    expect(firstTour).toBeGreaterThan(0);
+    expect(tours.every((c) => c.collection === 'tours')).toBe(true);
+    const versions = rest.map((c) => c.version);
     expect(versions).toEqual([...versions].sort((a, b) => a - b));
+    // Each excursion's tours arrive together, by date and time, so the phone writes them as one record.
+    const slots = tours.map((c) =>
+      c.op === 'put' ? `${c.row.excursionID} ${c.row.date} ${c.row.time}` : '',
+    );
+    expect(slots).toEqual([...slots].sort());
+    expect(new Set(slots).size).toBe(slots.length);
+  });
+
+  it('keeps a first sync consistent while the catalogue changes under it', async () => {
+    const seller = api(server, await tokenFor(server, DEMO.seller));
+    const { tour: gone, excursion } = await unsoldTourOf(server, DEMO.seller);
+    // Start a paged first sync, then change tours the later pages would bring (and one already served).
+    const client = api(server);
+    const first = syncResponseSchema.parse(await client.json<SyncResponse>('/api/sync?limit=100'));
+    expect(first.more).toBe(true);
+    const slot = { excursionID: excursion._id, date: '2099-03-04', time: '08:15' };
+    const made = (await (await seller.send('POST', '/api/tours', { tours: [slot] })).json()) as {
+      tours: { _id: string }[];
+    };
+    expect((await seller.send('DELETE', '/api/tours', { tour_ids: [gone._id] })).status).toBe(200);
+    const rest = await pullAll(server, undefined, first.cursor, 100);
+
+    // Applied like a replica (newest version of each row wins, deletions remove), the pages give
+    // exactly what a first sync started now gives.
+    const replica = new Map<string, Change>();
+    for (const change of [...first.changes, ...rest.changes]) {
+      const held = replica.get(keyOf(change));
+      if (held && held.version >= change.version) continue;
+      replica.set(keyOf(change), change);
+    }
+    const live = [...replica.values()]
+      .filter((c) => c.op === 'put')
+      .map(keyOf)
+      .sort();
+    const fresh = await pullAll(server);
+    expect(live).toEqual(fresh.changes.map(keyOf).sort());
+    expect(live).toContain(`tours:${made.tours[0]?._id}`);
+    expect(live).not.toContain(`tours:${gone._id}`);
+    // The snapshot's own pages never carry a row changed after it began; those come as changes.
+    expect(rest.changes.filter((c) => keyOf(c) === `tours:${gone._id}`).at(-1)?.op).toBe('delete');
+  });
+
+  it('starts over from a snapshot cursor that is malformed or issued for someone else', async () => {
+    const client = api(server);
+    const first = syncResponseSchema.parse(await client.json<SyncResponse>('/api/sync?limit=10'));
+    expect(first.cursor).toMatch(/^s1\./);
+    const tours = syncResponseSchema.parse(await client.json<SyncResponse>('/api/sync?limit=300'));
+    expect(tours.cursor).toMatch(/^t1\./);
+    const bad = [
+      first.cursor.replace(/\.0$/, '.7'),
+      first.cursor.replace(/^s1\.(\d+)\.(\d+)/, (_, at: string) => `s1.${at}.${Number(at) + 1}`),
+      tours.cursor.replace(/^t1\.(\d+)\.0/, 't1.$1.3'),
+      't1.5.0.zz',
+      't1.5.0.' + 'a'.repeat(24) + '.2026-13-01',
+    ];
+    for (const cursor of bad) {
+      const response = await client.send('GET', `/api/sync?cursor=${encodeURIComponent(cursor)}`);
+      expect(response.status, cursor).toBe(410);
+    }
   });
 
   it('after a cursor, returns exactly the changed excursion and the deleted tour', async () => {
