@@ -13,7 +13,8 @@ import {
 
 // The replica in a real browser (issue 10, item 4). The app's own apply code (src/client/sync/apply,
 // the Dexie schema of src/client/db) is bundled by Vite and run in Chromium's IndexedDB:
-// - a first sync of 5,000 excursions and 100,000 tours, in pages of PAGE_SIZE changes, each page one
+// - a first sync of 5,000 excursions and 100,000 tours, in the server's first-sync order (tours last,
+//   grouped by excursion), in pages of PAGE_SIZE changes, each page one
 //   transaction with its cursor, exactly as pullAll applies them;
 // - the same kind of rows applied one transaction each, the way a socket delta is applied, on an even
 //   sample of 5,000 of those changes, extrapolated per row to the whole catalogue;
@@ -25,14 +26,15 @@ import { ReplicaDb } from '${ROOT}/src/client/db/schema';
 import { applyChanges } from '${ROOT}/src/client/sync/apply';
 import { PAGE_SIZE } from '${ROOT}/src/client/sync/first-page';
 import { addDays, crimeaToday } from '${ROOT}/src/domain/dates';
-import { bigCatalogue } from '${ROOT}/tests/bench/replica-apply';
+import { bigCatalogue, firstSyncCursor, firstSyncOrder } from '${ROOT}/tests/bench/replica-apply';
 
-// Tours from today on, so the 'nearest' sort has something to sort by.
+// Tours from today on, so the 'nearest' sort has something to sort by; in the order a first sync
+// brings them (tours last, grouped by excursion: the server's tour snapshot).
 function catalogue(excursions, tours) {
   const today = crimeaToday(new Date());
-  return bigCatalogue(excursions, tours).map((change, i) =>
+  return firstSyncOrder(bigCatalogue(excursions, tours).map((change, i) =>
     change.collection === 'tours' ? { ...change, row: { ...change.row, date: addDays(today, i % 60) } } : change,
-  );
+  ));
 }
 
 async function fresh(name) {
@@ -50,7 +52,7 @@ export async function bulk(name, excursions, tours) {
   let pages = 0;
   for (let i = 0; i < changes.length; i += PAGE_SIZE) {
     const page = changes.slice(i, i + PAGE_SIZE);
-    await applyChanges(db, page, 'v1.' + page.at(-1).version + '.0');
+    await applyChanges(db, page, firstSyncCursor(i + PAGE_SIZE, changes.length, changes.length));
     pages += 1;
   }
   const ms = performance.now() - started;

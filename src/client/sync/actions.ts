@@ -35,7 +35,7 @@ export async function addTours(
  */
 export async function deleteTours(db: ReplicaDb, userId: number, tourIds: string[]): Promise<void> {
   const local = new Set<string>();
-  await db.transaction('rw', [db.outbox, db.tours], async () => {
+  await db.transaction('rw', [db.outbox, db.tourGroups], async () => {
     const creates = await db.outbox
       .where('userId')
       .equals(userId)

@@ -9,7 +9,7 @@ import {
   type ReplicaMeta,
   type TombstoneRow,
 } from '../db/schema';
-import { rowKeyOf, storedKey, TABLE_OF } from './tables';
+import { rowKeyOf, rowStore, storedKey, TABLE_OF } from './tables';
 
 // Writes server changes into the replica. One call is one Dexie transaction: a pulled page and its
 // cursor land together or not at all, so a crash mid-page leaves the previous cursor and the page is
@@ -89,23 +89,43 @@ async function readCollection(
   collection: SyncCollection,
   plan: CollectionPlan<SyncCollection>,
 ): Promise<Seen> {
-  const table = db.table<AnyRow, string | number>(TABLE_OF[collection]);
   const putKeys = plan.puts.map((put) => rowKeyOf(collection, put.row as Record<string, unknown>));
   const deleteKeys = plan.deletes.map((del) => del.id as string | number);
   const allKeys = [...putKeys, ...deleteKeys];
   // Only rows (and tombstones) that exist are read: a key-only scan finds them first, so a first sync
   // into an empty replica reads no values, and a later page reads just the rows it overwrites.
   const tombKeys = allKeys.map((key) => storedKey(collection, key));
+  const tours = collection === 'tours';
+  const table = tours ? null : db.table<AnyRow, string | number>(TABLE_OF[collection]);
   const [present, presentTombs, localTours] = await Promise.all([
-    table.where(':id').anyOf(allKeys).primaryKeys(),
+    table?.where(':id').anyOf(allKeys).primaryKeys(),
     db.tombstones.where(':id').anyOf(tombKeys).primaryKeys(),
-    collection === 'tours' ? pendingLocalTours(db) : null,
+    tours ? pendingLocalTours(db) : null,
   ]);
   const [existing, tombs] = await Promise.all([
-    readPresent(table, allKeys, new Set(present)),
+    table ? readPresent(table, allKeys, new Set(present)) : storedTours(db, plan, deleteKeys as string[]),
     readPresent(db.tombstones, tombKeys, new Set(presentTombs)),
   ]);
   return { plan, putKeys, deleteKeys, existing, tombs, localTours };
+}
+
+/**
+ * The stored tours a page names, puts first, then deletes. A put's tour can only be in its excursion's
+ * record, so those are read by key, one per excursion (a first-sync page spans about a hundred); a
+ * deletion names just the tour, found through the `ids` index.
+ */
+async function storedTours(
+  db: ReplicaDb,
+  plan: CollectionPlan<SyncCollection>,
+  deleteIds: string[],
+): Promise<(AnyRow | undefined)[]> {
+  const rows = plan.puts.map((put) => put.row as Tour);
+  const [own, deleted] = await Promise.all([
+    db.tours.ofExcursions([...new Set(rows.map((row) => row.excursionID))]),
+    db.tours.bulkGet(deleteIds),
+  ]);
+  const byId = new Map(own.map((tour) => [tour._id, tour]));
+  return [...rows.map((row) => byId.get(row._id)), ...deleted] as (AnyRow | undefined)[];
 }
 
 interface Decision {
@@ -169,7 +189,7 @@ function decide(collection: SyncCollection, seen: Seen, upTo: number): Decision 
 
 /** Issues a collection's writes at once (in this order) and resolves when all are done. */
 function writeCollection(db: ReplicaDb, collection: SyncCollection, decision: Decision): Promise<unknown> {
-  const table = db.table<AnyRow, string | number>(TABLE_OF[collection]);
+  const table = rowStore(db, collection);
   const { rows, removals, newTombs, deferred } = decision;
   return Promise.all([
     rows.length > 0 && table.bulkPut(rows),
@@ -187,7 +207,7 @@ const slotOf = (tour: Pick<Tour, 'excursionID' | 'date' | 'time'>) =>
  * lookup is one key range on the temporary prefix, so a first sync of many tours costs nothing more.
  */
 async function pendingLocalTours(db: ReplicaDb): Promise<Map<string, string[]> | null> {
-  const local = await db.tours.where('_id').startsWith(TEMPORARY_TOUR_PREFIX).toArray();
+  const local = await db.tours.withIdPrefix(TEMPORARY_TOUR_PREFIX);
   const bySlot = new Map<string, string[]>();
   for (const tour of local) {
     if (!isTemporaryTourId(tour._id) || !tour._pending) continue;
@@ -230,7 +250,7 @@ export async function releaseDeferred(
   const id = storedKey(collection, key);
   const held = await db.deferred.get(id);
   if (!held) return;
-  const table = db.table<AnyRow, string | number>(TABLE_OF[collection]);
+  const table = rowStore(db, collection);
   const current = await table.get(key);
   if (current?._pending) return;
   await db.deferred.delete(id);
@@ -257,6 +277,11 @@ export async function releaseDeferred(
 export async function clearSynced(db: ReplicaDb): Promise<void> {
   await db.transaction('rw', [...SYNCED_TABLES, 'meta'], async () => {
     for (const name of SYNCED_TABLES) {
+      // Rows with edits in flight survive, so an offline change is not lost by a reset.
+      if (name === 'tourGroups') {
+        await db.tours.keepOnly((tour) => Boolean(tour._pending));
+        continue;
+      }
       const table = db.table<AnyRow>(name);
       // Rows with edits in flight survive, so an offline change is not lost by a reset.
       if (name === 'tombstones' || name === 'deferred') await table.clear();

@@ -9,7 +9,7 @@ import { specOf } from './mutations';
 export const OUTBOX_TABLES = [
   'outbox',
   'favorites',
-  'tours',
+  'tourGroups',
   'users',
   'excursions',
   'deferred',

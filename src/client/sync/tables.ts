@@ -1,5 +1,6 @@
 import type { SyncCollection } from '../../protocol/sync';
-import type { ReplicaDb } from '../db/schema';
+import type { ReplicaDb, ReplicaMeta } from '../db/schema';
+import type { TourRow } from '../db/tour-store';
 
 // Which replica table holds each server collection, and how its rows are keyed.
 
@@ -16,6 +17,42 @@ export const TABLE_OF = {
 } as const satisfies Record<SyncCollection, keyof ReplicaDb>;
 
 export type TableName = (typeof TABLE_OF)[SyncCollection];
+
+type AnyRow = Record<string, unknown> & ReplicaMeta;
+type Key = string | number;
+
+/** What applying changes needs of a collection's rows, whether a table holds them or the tour store. */
+export interface RowStore {
+  get(key: Key): Promise<AnyRow | undefined>;
+  bulkGet(keys: readonly Key[]): Promise<(AnyRow | undefined)[]>;
+  put(row: AnyRow): Promise<unknown>;
+  bulkPut(rows: readonly AnyRow[]): Promise<unknown>;
+  delete(key: Key): Promise<unknown>;
+  bulkDelete(keys: readonly Key[]): Promise<unknown>;
+}
+
+export function rowStore(db: ReplicaDb, collection: SyncCollection): RowStore {
+  if (collection === 'tours') {
+    const tours = db.tours;
+    return {
+      get: (key) => tours.get(key as string) as Promise<AnyRow | undefined>,
+      bulkGet: (keys) => tours.bulkGet(keys as string[]) as Promise<(AnyRow | undefined)[]>,
+      put: (row) => tours.put(row as unknown as TourRow),
+      bulkPut: (rows) => tours.bulkPut(rows as unknown as TourRow[]),
+      delete: (key) => tours.delete(key as string),
+      bulkDelete: (keys) => tours.bulkDelete(keys as string[]),
+    };
+  }
+  const table = db.table<AnyRow, Key>(TABLE_OF[collection]);
+  return {
+    get: (key) => table.get(key),
+    bulkGet: (keys) => table.bulkGet([...keys]),
+    put: (row) => table.put(row),
+    bulkPut: (rows) => table.bulkPut([...rows]),
+    delete: (key) => table.delete(key),
+    bulkDelete: (keys) => table.bulkDelete([...keys]),
+  };
+}
 
 export function rowKeyOf(collection: SyncCollection, row: Record<string, unknown>): string | number {
   switch (collection) {

@@ -77,11 +77,7 @@ describe.each(ENGINES)('the outbox against a real server on %s', (engineName) =>
     expect(tours.some((t) => t._id === doomed._id)).toBe(false);
     await until(
       async () =>
-        (await reopened.tours
-          .where('excursionID')
-          .equals(excursion._id)
-          .filter((t) => t.time === '09:05')
-          .count()) === 2,
+        (await reopened.tours.ofExcursion(excursion._id)).filter((t) => t.time === '09:05').length === 2,
     );
     expect(await reopened.tours.get(tempA as string)).toBeUndefined();
   });
@@ -139,7 +135,7 @@ describe.each(ENGINES)('the outbox against a real server on %s', (engineName) =>
     expect(onServer.map((t) => t.time)).toEqual(['11:10']);
     expect(await db.rejections.count()).toBe(0);
     await until(async () => {
-      const local = await db.tours.where('excursionID').equals(excursion._id).toArray();
+      const local = await db.tours.ofExcursion(excursion._id);
       const shown = local.filter((t) => t.date === day(104) && !t._deleted);
       return shown.length === 1 && shown[0]?.time === '11:10' && !local.some((t) => t._id === kept);
     });

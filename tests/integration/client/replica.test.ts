@@ -72,7 +72,7 @@ describe.each(ENGINES)('the replica against a real server on %s', (engineName) =
       (await (await seller.send('POST', '/api/tours', { tours: [slot] })).json()) as { tours: Tour[] }
     ).tours[0] as Tour;
     await until(async () => (await db.tours.get(created._id))?.time === '12:40');
-    expect(await db.tours.where('excursionID').equals(excursion._id).primaryKeys()).toContain(created._id);
+    expect((await db.tours.ofExcursion(excursion._id)).map((t) => t._id)).toContain(created._id);
 
     expect((await seller.send('DELETE', '/api/tours', { tour_ids: [created._id] })).status).toBe(200);
     await until(async () => (await db.tours.get(created._id)) === undefined);
@@ -99,7 +99,7 @@ describe.each(ENGINES)('the replica against a real server on %s', (engineName) =
     const { engine } = start(db);
     await until(async () => engine.isLeader && (await db.meta.get('cursor')) !== undefined);
     await engine.stop();
-    const row = (await db.tours.toCollection().first()) as Tour & { _v: number };
+    const row = (await db.tours.toArray())[0] as Tour & { _v: number };
     const { _v, ...plain } = row;
     // An older version of the row, a duplicate of the current one, then a stale deletion.
     await applyChanges(db, [

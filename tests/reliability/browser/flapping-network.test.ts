@@ -82,13 +82,10 @@ const replicaState = (page: Page, excursionId: string) =>
         open.onerror = () => reject(open.error);
         open.onsuccess = () => {
           const db = open.result;
-          const tx = db.transaction(['favorites', 'tours', 'outbox', 'rejections'], 'readonly');
+          const tx = db.transaction(['favorites', 'tourGroups', 'outbox', 'rejections'], 'readonly');
           const favourites = tx.objectStore('favorites').getAll();
-          // Schema version 2 reads an excursion's tours from the [excursionID+date] index.
-          const tours = tx
-            .objectStore('tours')
-            .index('[excursionID+date]')
-            .getAll(IDBKeyRange.bound([id], [id, []]));
+          // Schema version 3 holds an excursion's tours in one record, keyed by the excursion.
+          const tours = tx.objectStore('tourGroups').get(id);
           const outbox = tx.objectStore('outbox').count();
           const rejections = tx.objectStore('rejections').count();
           tx.oncomplete = () => {
@@ -100,7 +97,7 @@ const replicaState = (page: Page, excursionId: string) =>
                 .filter((row) => !row._deleted)
                 .map((row) => row.excursionID)
                 .sort(),
-              tours: (tours.result as TourRow[])
+              tours: ((tours.result as { tours: TourRow[] } | undefined)?.tours ?? [])
                 .filter((row) => !row._deleted)
                 .map((row): [string, string] => [row._id, `${row.date} ${row.time}`])
                 .sort(),

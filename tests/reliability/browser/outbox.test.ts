@@ -373,8 +373,9 @@ describe('a creation whose answer is lost', () => {
           new Promise<boolean>((resolve) => {
             const openDb = indexedDB.open('krym-excursions');
             openDb.onsuccess = () => {
-              const tx = openDb.result.transaction(['tours', 'deferred'], 'readonly');
-              const row = tx.objectStore('tours').get(id);
+              const tx = openDb.result.transaction(['tourGroups', 'deferred'], 'readonly');
+              // Schema version 3: a tour is found through its record's multiEntry `ids` index.
+              const row = tx.objectStore('tourGroups').index('ids').get(id);
               const held = tx.objectStore('deferred').getAll();
               tx.oncomplete = () => {
                 openDb.result.close();

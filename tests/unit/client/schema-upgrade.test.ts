@@ -7,7 +7,7 @@ import { ReplicaDb, type OutboxRow } from '../../../src/client/db/schema';
 class NextReplicaDb extends ReplicaDb {
   constructor(name: string, factory: IDBFactory) {
     super(name, { indexedDB: factory, IDBKeyRange });
-    this.version(3).stores({ notes: '++id' });
+    this.version(4).stores({ notes: '++id' });
   }
 }
 
@@ -55,38 +55,51 @@ describe('the replica schema', () => {
 
     const upgraded = new NextReplicaDb('upgrade', factory);
     await upgraded.open();
-    expect(upgraded.verno).toBe(3);
+    expect(upgraded.verno).toBe(4);
     expect((await upgraded.outbox.toArray()).map((row) => row.kind)).toEqual(['favorite.set']);
     upgraded.close();
   });
 
-  it('opens a version-1 replica under version 2 with its outbox row and its data kept', async () => {
+  it('opens a version-1 replica under the current version with its outbox row and its tours kept', async () => {
     const factory = new IDBFactory();
     const v1 = installedV1('v1', factory);
     await v1.table('outbox').add({ ...queued });
-    await v1.table('tours').put({
-      _id: 't'.repeat(24),
-      excursionID: 'e'.repeat(24),
-      date: '2026-07-01',
+    const tour = (id: string, excursionID: string, date: string, extra = {}) => ({
+      _id: id,
+      excursionID,
+      date,
       time: '09:00',
       attendantsRegistred: 0,
       takenSeats: [],
       emptySeats: [1, 2],
       _v: 7,
+      ...extra,
     });
+    await v1
+      .table('tours')
+      .bulkPut([
+        tour('t'.repeat(24), 'e'.repeat(24), '2026-07-01'),
+        tour('u'.repeat(24), 'e'.repeat(24), '2026-07-02', { _deleted: 1, _pending: 1 }),
+        tour('v'.repeat(24), 'f'.repeat(24), '2026-07-02'),
+      ]);
     v1.close();
 
     const db = new ReplicaDb('v1', { indexedDB: factory, IDBKeyRange });
     await db.open();
-    expect(db.verno).toBe(2);
+    expect(db.verno).toBe(3);
     expect(await db.outbox.toArray()).toEqual([{ ...queued, seq: 1 }]);
-    // The dropped tours index is still answered from [excursionID+date]; the kept ones are intact.
-    expect(await db.tours.where('excursionID').equals('e'.repeat(24)).primaryKeys()).toEqual([
-      't'.repeat(24),
-    ]);
-    expect(await db.tours.where('date').equals('2026-07-01').count()).toBe(1);
-    const names = db.backendDB().transaction('tours').objectStore('tours').indexNames;
-    expect([...names].sort()).toEqual(['[excursionID+date]', 'date'].sort());
+    // Version 3 holds each excursion's tours in one record, every row as it was (local marks kept).
+    expect(await db.tourGroups.count()).toBe(2);
+    const own = await db.tours.ofExcursion('e'.repeat(24));
+    expect(own.map((row) => row._id).sort()).toEqual(['t'.repeat(24), 'u'.repeat(24)]);
+    expect(own.find((row) => row._id === 'u'.repeat(24))).toMatchObject({ _deleted: 1, _pending: 1 });
+    expect(await db.tours.get('v'.repeat(24))).toEqual(tour('v'.repeat(24), 'f'.repeat(24), '2026-07-02'));
+    // A day is found through the records whose undeleted tours fall on it.
+    expect((await db.tours.onDate('2026-07-02')).map((row) => row._id).sort()).toEqual(['v'.repeat(24)]);
+    expect(await db.tours.daysFrom('2026-06-01')).toEqual(['2026-07-01', '2026-07-02']);
+    const names = db.backendDB().transaction('tourGroups').objectStore('tourGroups').indexNames;
+    expect([...names].sort()).toEqual(['dates', 'ids']);
+    expect([...db.backendDB().objectStoreNames]).not.toContain('tours');
     db.close();
   });
 });

@@ -18,8 +18,8 @@ export async function availableOn(
   date: string,
   partySize: number,
 ): Promise<ReplicaExcursion[]> {
-  return db.transaction('r', db.excursions, db.tours, async () => {
-    const tours = visible(await db.tours.where('date').equals(date).toArray());
+  return db.transaction('r', db.excursions, db.tourGroups, async () => {
+    const tours = visible(await db.tours.onDate(date));
     const excursions = visible(await db.excursions.bulkGet([...groupToursByExcursion(tours).keys()]));
     const available = excursionsAvailableOn(excursions, tours, date, clampPartySize(partySize));
     // Every tour here is on `date`, so 'nearest' from before any tour orders by departure time.

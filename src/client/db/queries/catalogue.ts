@@ -25,7 +25,7 @@ export interface ExcursionList {
 
 /** The whole catalogue for `today`. */
 export async function catalogueSource(db: ReplicaDb, today: string): Promise<ListSource> {
-  return db.transaction('r', db.excursions, db.tours, async () => {
+  return db.transaction('r', db.excursions, db.tourGroups, async () => {
     const [excursions, tours] = await Promise.all([db.excursions.toArray(), toursFrom(db, today)]);
     return { excursions: visible(excursions), tours: nearestCandidates(tours, today) };
   });
@@ -33,7 +33,7 @@ export async function catalogueSource(db: ReplicaDb, today: string): Promise<Lis
 
 /** One category (SPEC §4: only excursions whose category equals it), with only its own tours. */
 export async function categorySource(db: ReplicaDb, category: Category, today: string): Promise<ListSource> {
-  return db.transaction('r', db.excursions, db.tours, async () => {
+  return db.transaction('r', db.excursions, db.tourGroups, async () => {
     const excursions = visible(await db.excursions.where('category').equals(category).toArray());
     const tours = await toursOfExcursionsFrom(
       db,

@@ -1,4 +1,3 @@
-import Dexie from 'dexie';
 import type { EntityId, ReplicaExcursion, ReplicaTour } from '../../../domain/types';
 import type { RejectionRow, ReplicaDb, Replicated } from '../schema';
 import { visible, visibleRow } from './rows';
@@ -33,7 +32,7 @@ export async function sellerExcursionSummary(
   id: EntityId,
   today: string,
 ): Promise<SellerExcursionSummary | null> {
-  return db.transaction('r', db.excursions, db.tours, async () => {
+  return db.transaction('r', db.excursions, db.tourGroups, async () => {
     const excursion = visibleRow(await db.excursions.get(id));
     if (!excursion) return null;
     const tours = visible(await excursionTourRows(db, id, today)).sort(compareTours);
@@ -59,8 +58,12 @@ export interface ScheduleRows {
   deleting: ScheduleTour[];
 }
 
-function excursionTourRows(db: ReplicaDb, id: EntityId, today: string): Promise<Replicated<ReplicaTour>[]> {
-  return db.tours.where('[excursionID+date]').between([id, today], [id, Dexie.maxKey]).toArray();
+async function excursionTourRows(
+  db: ReplicaDb,
+  id: EntityId,
+  today: string,
+): Promise<Replicated<ReplicaTour>[]> {
+  return (await db.tours.ofExcursion(id)).filter((tour) => tour.date >= today);
 }
 
 /** The excursion's tours from `today`, by date and time, with the outbox's marks. */

@@ -1,12 +1,11 @@
-import Dexie from 'dexie';
 import { crimeaToday, tourDateTimeKey } from '../../../domain/dates';
 import { nearestToursByExcursion } from '../../../domain/availability';
 import type { EntityId, ReplicaTour } from '../../../domain/types';
 import type { ReplicaDb } from '../schema';
 import { visible } from './rows';
 
-// Tour reads go through an index range, never a full scan: upcoming tours are `date >= today`, one
-// excursion's are a slice of the [excursionID+date] index.
+// Tour reads go through the tour store (db.tours, one record per excursion): one excursion's tours are
+// one record; upcoming tours are every record's tours from today.
 
 /**
  * An instant before every tour: the nearest-tour rule with this "now" simply picks each excursion's
@@ -24,7 +23,7 @@ export function compareTours(a: ReplicaTour, b: ReplicaTour): number {
 
 /** Every visible tour dated `today` or later, in no particular order. */
 export async function toursFrom(db: ReplicaDb, today: string): Promise<ReplicaTour[]> {
-  return visible(await db.tours.where('date').aboveOrEqual(today).toArray());
+  return visible(await db.tours.from(today));
 }
 
 /** One excursion's visible tours dated `today` or later, in no particular order. */
@@ -33,25 +32,17 @@ export async function excursionToursFrom(
   excursionId: EntityId,
   today: string,
 ): Promise<ReplicaTour[]> {
-  const rows = await db.tours
-    .where('[excursionID+date]')
-    .between([excursionId, today], [excursionId, Dexie.maxKey])
-    .toArray();
-  return visible(rows);
+  const rows = await db.tours.ofExcursion(excursionId);
+  return visible(rows.filter((tour) => tour.date >= today));
 }
 
-/**
- * The tours of several excursions from `today`. One index slice per excursion, read in parallel: in a
- * browser each slice is one getAll, while anyOf/inAnyRange would step a cursor through every tour.
- * Call it inside a read transaction so the slices share one.
- */
+/** The visible tours of several excursions from `today`, in no particular order (one read). */
 export async function toursOfExcursionsFrom(
   db: ReplicaDb,
   excursionIds: readonly EntityId[],
   today: string,
 ): Promise<ReplicaTour[]> {
-  const slices = await Promise.all(excursionIds.map((id) => excursionToursFrom(db, id, today)));
-  return slices.flat();
+  return visible((await db.tours.ofExcursions(excursionIds)).filter((tour) => tour.date >= today));
 }
 
 /** The excursion's tours from `today` (including today's earlier ones), by date and time. */
