@@ -1,3 +1,4 @@
+import Dexie, { type PromiseExtended } from 'dexie';
 import type { EntityId, ReplicaTour } from '../../domain/types';
 import type { ReplicaDb, Replicated } from './schema';
 
@@ -42,6 +43,11 @@ export function groupTours(rows: readonly TourRow[]): TourGroup[] {
   return [...byExcursion].flatMap(([id, tours]) => groupOf(id, tours) ?? []);
 }
 
+// Every method returns Dexie's own promises (chained with `then`, never an `async` function): inside
+// a caller's transaction, awaiting a native promise between two requests can let IndexedDB commit the
+// transaction early (Dexie's PrematureCommitError), which a live query then throws into its screen.
+const { Promise: DexiePromise } = Dexie;
+
 export class TourStore {
   constructor(private readonly db: ReplicaDb) {}
 
@@ -50,78 +56,94 @@ export class TourStore {
   }
 
   /** Runs `work` in the caller's transaction, or in one of its own over the tour records. */
-  private write<T>(work: () => Promise<T>): Promise<T> {
+  private write<T>(work: () => PromiseLike<T>): Promise<T> {
     return this.db.transaction('rw', this.groups, work);
   }
 
-  private async groupsHolding(ids: readonly EntityId[]): Promise<TourGroup[]> {
-    if (ids.length === 0) return [];
-    const found = await this.groups
+  private groupsHolding(ids: readonly EntityId[]): PromiseExtended<TourGroup[]> {
+    if (ids.length === 0) return DexiePromise.resolve([]);
+    return this.groups
       .where('ids')
       .anyOf([...ids])
-      .toArray();
-    // A record holding two of the ids is found twice.
-    return [...new Map(found.map((group) => [group.excursionID, group])).values()];
+      .toArray()
+      .then((found) => [...new Map(found.map((group) => [group.excursionID, group])).values()]);
   }
 
-  async get(id: EntityId): Promise<TourRow | undefined> {
-    const group = await this.groups.where('ids').equals(id).first();
-    return group?.tours.find((tour) => tour._id === id);
+  get(id: EntityId): PromiseExtended<TourRow | undefined> {
+    return this.groups
+      .where('ids')
+      .equals(id)
+      .first()
+      .then((group) => group?.tours.find((tour) => tour._id === id));
   }
 
   /** The tours of these ids, in their order; undefined where there is none. */
-  async bulkGet(ids: readonly EntityId[]): Promise<(TourRow | undefined)[]> {
-    const byId = new Map<EntityId, TourRow>();
-    for (const group of await this.groupsHolding(ids))
-      for (const tour of group.tours) byId.set(tour._id, tour);
-    return ids.map((id) => byId.get(id));
+  bulkGet(ids: readonly EntityId[]): PromiseExtended<(TourRow | undefined)[]> {
+    return this.groupsHolding(ids).then((groups) => {
+      const byId = new Map<EntityId, TourRow>();
+      for (const group of groups) for (const tour of group.tours) byId.set(tour._id, tour);
+      return ids.map((id) => byId.get(id));
+    });
   }
 
   /** Every tour, in no particular order. */
-  async toArray(): Promise<TourRow[]> {
-    return (await this.groups.toArray()).flatMap((group) => group.tours);
+  toArray(): PromiseExtended<TourRow[]> {
+    return this.groups.toArray().then((groups) => groups.flatMap((group) => group.tours));
   }
 
-  async count(): Promise<number> {
-    let count = 0;
-    await this.groups.each((group) => {
-      count += group.tours.length;
-    });
-    return count;
+  count(): PromiseExtended<number> {
+    return this.toArray().then((tours) => tours.length);
   }
 
   /** One excursion's tours (one record), in no particular order. */
-  async ofExcursion(excursionId: EntityId): Promise<TourRow[]> {
-    return (await this.groups.get(excursionId))?.tours ?? [];
+  ofExcursion(excursionId: EntityId): PromiseExtended<TourRow[]> {
+    return this.groups.get(excursionId).then((group) => group?.tours ?? []);
   }
 
   /** Several excursions' tours (one record each), in no particular order. */
-  async ofExcursions(excursionIds: readonly EntityId[]): Promise<TourRow[]> {
-    return (await this.groups.bulkGet([...excursionIds])).flatMap((group) => group?.tours ?? []);
+  ofExcursions(excursionIds: readonly EntityId[]): PromiseExtended<TourRow[]> {
+    return this.groups
+      .bulkGet([...excursionIds])
+      .then((groups) => groups.flatMap((group) => group?.tours ?? []));
   }
 
   /** Every tour dated `today` or later: one read of every record (a few per excursion on a phone). */
-  async from(today: string): Promise<TourRow[]> {
-    const groups = await this.groups.toArray();
-    return groups.flatMap((group) => group.tours.filter((tour) => tour.date >= today));
+  from(today: string): PromiseExtended<TourRow[]> {
+    return this.groups
+      .toArray()
+      .then((groups) => groups.flatMap((group) => group.tours.filter((tour) => tour.date >= today)));
   }
 
   /** The tours on `date`, from the records whose undeleted tours include that day. */
-  async onDate(date: string): Promise<TourRow[]> {
-    const groups = await this.groups.where('dates').equals(date).toArray();
-    return groups.flatMap((group) => group.tours.filter((tour) => tour.date === date));
+  onDate(date: string): PromiseExtended<TourRow[]> {
+    return this.groups
+      .where('dates')
+      .equals(date)
+      .toArray()
+      .then((groups) => groups.flatMap((group) => group.tours.filter((tour) => tour.date === date)));
   }
 
   /** The days from `today` with at least one tour not deleted locally, in calendar order. */
-  async daysFrom(today: string): Promise<string[]> {
-    return (await this.groups.where('dates').aboveOrEqual(today).uniqueKeys()) as string[];
+  daysFrom(today: string): PromiseExtended<string[]> {
+    return this.groups
+      .where('dates')
+      .aboveOrEqual(today)
+      .uniqueKeys()
+      .then((days) => days as string[]);
   }
 
   /** The tours whose id starts with `prefix` (those created on this phone and not yet answered). */
-  async withIdPrefix(prefix: string): Promise<TourRow[]> {
-    const groups = await this.groups.where('ids').startsWith(prefix).toArray();
-    const unique = new Map(groups.map((group) => [group.excursionID, group]));
-    return [...unique.values()].flatMap((group) => group.tours.filter((tour) => tour._id.startsWith(prefix)));
+  withIdPrefix(prefix: string): PromiseExtended<TourRow[]> {
+    return this.groups
+      .where('ids')
+      .startsWith(prefix)
+      .toArray()
+      .then((groups) => {
+        const unique = new Map(groups.map((group) => [group.excursionID, group]));
+        return [...unique.values()].flatMap((group) =>
+          group.tours.filter((tour) => tour._id.startsWith(prefix)),
+        );
+      });
   }
 
   /** Stores these rows, replacing tours of the same id. A tour never changes its excursion. */
@@ -130,19 +152,22 @@ export class TourStore {
   }
 
   bulkPut(rows: readonly TourRow[]): Promise<void> {
-    if (rows.length === 0) return Promise.resolve();
-    return this.write(async () => {
+    return this.write(() => {
       const byExcursion = new Map<EntityId, TourRow[]>();
-      for (const row of rows)
-        byExcursion.set(row.excursionID, [...(byExcursion.get(row.excursionID) ?? []), row]);
+      for (const row of rows) {
+        const list = byExcursion.get(row.excursionID);
+        if (list) list.push(row);
+        else byExcursion.set(row.excursionID, [row]);
+      }
       const ids = [...byExcursion.keys()];
-      const stored = await this.groups.bulkGet(ids);
-      const groups = ids.flatMap((id, i) => {
-        const merged = new Map((stored[i]?.tours ?? []).map((tour) => [tour._id, tour]));
-        for (const row of byExcursion.get(id) ?? []) merged.set(row._id, row);
-        return groupOf(id, [...merged.values()]) ?? [];
+      return this.groups.bulkGet(ids).then((stored) => {
+        const groups = ids.flatMap((id, i) => {
+          const merged = new Map((stored[i]?.tours ?? []).map((tour) => [tour._id, tour]));
+          for (const row of byExcursion.get(id) ?? []) merged.set(row._id, row);
+          return groupOf(id, [...merged.values()]) ?? [];
+        });
+        return this.groups.bulkPut(groups).then(() => undefined);
       });
-      await this.groups.bulkPut(groups);
     });
   }
 
@@ -151,28 +176,27 @@ export class TourStore {
   }
 
   bulkDelete(ids: readonly EntityId[]): Promise<void> {
-    if (ids.length === 0) return Promise.resolve();
-    return this.write(async () => {
-      const gone = new Set(ids);
-      await this.rewrite(await this.groupsHolding(ids), (tour) => !gone.has(tour._id));
-    });
+    const gone = new Set(ids);
+    return this.write(() =>
+      this.groupsHolding(ids).then((groups) => this.rewrite(groups, (tour) => !gone.has(tour._id))),
+    );
   }
 
   /** Keeps only the tours `keep` accepts (a "start over" keeps those with local edits in flight). */
   keepOnly(keep: (tour: TourRow) => boolean): Promise<void> {
-    return this.write(async () => this.rewrite(await this.groups.toArray(), keep));
+    return this.write(() => this.groups.toArray().then((groups) => this.rewrite(groups, keep)));
   }
 
-  async clear(): Promise<void> {
-    await this.groups.clear();
+  clear(): PromiseExtended<void> {
+    return this.groups.clear();
   }
 
-  private async rewrite(groups: readonly TourGroup[], keep: (tour: TourRow) => boolean): Promise<void> {
+  private rewrite(groups: readonly TourGroup[], keep: (tour: TourRow) => boolean): PromiseExtended<void> {
     const changed = groups.filter((group) => !group.tours.every(keep));
     const kept = changed.map((group) => groupOf(group.excursionID, group.tours.filter(keep)));
-    await Promise.all([
+    return DexiePromise.all([
       this.groups.bulkPut(kept.filter((group) => group !== undefined)),
       this.groups.bulkDelete(changed.filter((_, i) => !kept[i]).map((group) => group.excursionID)),
-    ]);
+    ]).then(() => undefined);
   }
 }

@@ -2,7 +2,9 @@ import type { SyncCollection } from '../../protocol/sync';
 import type { ReplicaDb, ReplicaMeta } from '../db/schema';
 import type { TourRow } from '../db/tour-store';
 
-// Which replica table holds each server collection, and how its rows are keyed.
+// Which replica table holds each server collection, and how its rows are keyed. Tours are the one
+// exception: `db.tours` is a row view over the `tourGroups` records (db/tour-store.ts), so rowStore
+// is how applying changes reaches any collection's rows.
 
 export const TABLE_OF = {
   excursions: 'excursions',
