@@ -130,13 +130,13 @@ rows.push({
   pass: server.bookingTps >= 0.4 * server.pgbenchTps,
 });
 rows.push({
-  name: 'booking p99 latency, 50 clients back to back',
+  name: `booking p99 latency, 50 clients back to back (${server.bookingRefusals} answered 409)`,
   value: `${server.bookingP99Ms.toFixed(0)} ms`,
   budget: '≤ 50 ms',
   pass: server.bookingP99Ms <= 50,
 });
 rows.push({
-  name: `booking p99 latency at the budget rate (${server.budgetRate.toFixed(0)}/s offered, ${server.budgetRateTps.toFixed(0)}/s answered)`,
+  name: `booking p99 latency at the budget rate (${server.budgetRate.toFixed(0)}/s offered, ${server.budgetRateTps.toFixed(0)}/s booked, ${server.budgetRateRefusals} answered 409)`,
   value: `${server.budgetRateP99Ms.toFixed(0)} ms`,
   budget: '≤ 50 ms',
   pass: server.budgetRateP99Ms <= 50,
