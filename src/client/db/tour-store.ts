@@ -187,10 +187,6 @@ export class TourStore {
     return this.write(() => this.groups.toArray().then((groups) => this.rewrite(groups, keep)));
   }
 
-  clear(): PromiseExtended<void> {
-    return this.groups.clear();
-  }
-
   private rewrite(groups: readonly TourGroup[], keep: (tour: TourRow) => boolean): PromiseExtended<void> {
     const changed = groups.filter((group) => !group.tours.every(keep));
     const kept = changed.map((group) => groupOf(group.excursionID, group.tours.filter(keep)));

@@ -1,6 +1,5 @@
 import type { SyncCollection } from '../../protocol/sync';
 import type { ReplicaDb, ReplicaMeta } from '../db/schema';
-import type { TourRow } from '../db/tour-store';
 
 // Which replica table holds each server collection, and how its rows are keyed. Tours are the one
 // exception: `db.tours` is a row view over the `tourGroups` records (db/tour-store.ts), so rowStore
@@ -34,26 +33,9 @@ export interface RowStore {
 }
 
 export function rowStore(db: ReplicaDb, collection: SyncCollection): RowStore {
-  if (collection === 'tours') {
-    const tours = db.tours;
-    return {
-      get: (key) => tours.get(key as string) as Promise<AnyRow | undefined>,
-      bulkGet: (keys) => tours.bulkGet(keys as string[]) as Promise<(AnyRow | undefined)[]>,
-      put: (row) => tours.put(row as unknown as TourRow),
-      bulkPut: (rows) => tours.bulkPut(rows as unknown as TourRow[]),
-      delete: (key) => tours.delete(key as string),
-      bulkDelete: (keys) => tours.bulkDelete(keys as string[]),
-    };
-  }
-  const table = db.table<AnyRow, Key>(TABLE_OF[collection]);
-  return {
-    get: (key) => table.get(key),
-    bulkGet: (keys) => table.bulkGet([...keys]),
-    put: (row) => table.put(row),
-    bulkPut: (rows) => table.bulkPut([...rows]),
-    delete: (key) => table.delete(key),
-    bulkDelete: (keys) => table.bulkDelete([...keys]),
-  };
+  // The tour store's rows are tours; applying changes handles every collection's rows alike.
+  if (collection === 'tours') return db.tours as unknown as RowStore;
+  return db.table<AnyRow, Key>(TABLE_OF[collection]);
 }
 
 export function rowKeyOf(collection: SyncCollection, row: Record<string, unknown>): string | number {
