@@ -1,8 +1,8 @@
 import { readFile } from 'node:fs/promises';
-import { resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 import react from '@vitejs/plugin-react';
 import sharp from 'sharp';
-import { defineConfig, type Plugin, type UserConfig } from 'vite';
+import { build, defineConfig, type Plugin, type UserConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 
 const THEME = '#0b6e8f';
@@ -50,6 +50,48 @@ function appIcons(): Plugin {
   };
 }
 
+/** The server's renderer of first screens (src/client/app/ssr/render.tsx), built for Node. */
+export const FIRST_SCREEN_ENTRY = 'src/client/app/ssr/render.tsx';
+
+/**
+ * Builds the first-screen renderer into `<outDir>/.ssr` after every client build, so whatever builds
+ * the app (`npm start`, the tests, the benchmarks) gets both. A dot-directory: the precache's glob
+ * skips it and the server never serves it.
+ */
+function firstScreenRenderer(): Plugin {
+  let root = '';
+  let outDir = '';
+  return {
+    name: 'krym-first-screen-renderer',
+    apply: (_config, env) => env.command === 'build' && !env.isSsrBuild,
+    configResolved(resolved) {
+      root = resolved.root;
+      outDir = resolve(resolved.root, resolved.build.outDir);
+    },
+    async closeBundle() {
+      await build({
+        configFile: false,
+        root,
+        publicDir: false,
+        logLevel: 'warn',
+        define: { __APP_BUILD__: JSON.stringify(BUILD_LABEL) },
+        plugins: [react()],
+        // Self-contained: a build in another folder (the benchmarks' temporary ones) runs without
+        // this checkout's node_modules beside it.
+        ssr: { noExternal: true },
+        build: {
+          ssr: FIRST_SCREEN_ENTRY,
+          outDir: join(outDir, '.ssr'),
+          emptyOutDir: true,
+          target: 'node20',
+          sourcemap: false,
+          rollupOptions: { output: { entryFileNames: 'render.js' } },
+        },
+      });
+    },
+  };
+}
+
 // A build is the product, so it is a production build even when the caller's environment says
 // NODE_ENV=test (a test runner starting `npm start`): otherwise Vite ships React's development bundle
 // and `import.meta.env.PROD` is false, so the service worker would never register. Vite reads NODE_ENV
@@ -64,6 +106,7 @@ const config: UserConfig = {
   plugins: [
     react(),
     appIcons(),
+    firstScreenRenderer(),
     VitePWA({
       strategies: 'injectManifest',
       srcDir: 'sw',
@@ -104,6 +147,8 @@ const config: UserConfig = {
     emptyOutDir: true,
     target: 'es2022',
     sourcemap: false,
+    // Which CSS each screen needs: the server links it into a first screen it draws (first-screen.ts).
+    manifest: true,
   },
   server: {
     proxy: {

@@ -4,7 +4,7 @@ import { nearestTour } from '../../src/domain/availability';
 import { formatTourDate } from '../../src/domain/dates';
 import { cardPrice, formatRoubles, withPlainSpaces } from '../../src/domain/pricing';
 import type { Difficulty, Excursion, Tour } from '../../src/domain/types';
-import { launchBrowser, openPhone, PHONE, screenshot } from '../support/browser';
+import { appDrawn, launchBrowser, openPhone, PHONE, screenshot } from '../support/browser';
 
 // SPEC §2 "Excursion detail" against the real product and its demo catalogue. Which excursion shows
 // what is read from the server's own API here, so the test follows the data rather than hard-coding it.
@@ -35,6 +35,7 @@ const plain = (text: string | null) => withPlainSpaces(text ?? '').trim();
 /** Opens the page and waits for the replica's first sync to render the excursion's title. */
 async function openExcursion(page: Page, excursion: Excursion): Promise<void> {
   await page.goto(`${baseUrl}/excursion/${excursion._id}`);
+  await appDrawn(page);
   await page.getByRole('heading', { level: 1, name: excursion.title }).waitFor();
 }
 
@@ -277,10 +278,14 @@ describe('the excursion page on a phone', () => {
     });
 
     await page.goto(`${baseUrl}/excursion/ffffffffffffffffffffffff`);
-    await page.getByText('Loading...', { exact: true }).waitFor();
+    // The server knows the catalogue and says so at once; the app, drawing into its hidden root from
+    // an empty replica, says Loading... until its first sync, and only then takes over.
+    await expect.poll(() => page.locator('#ssr').getByText('Excursion not found').isVisible()).toBe(true);
+    await page.locator('#root').getByText('Loading...', { exact: true }).waitFor({ state: 'attached' });
     await page.waitForTimeout(500);
-    expect(await page.getByText('Excursion not found').count()).toBe(0);
+    expect(await page.locator('#root').getByText('Excursion not found').count()).toBe(0);
     release();
+    await appDrawn(page);
     await page.getByRole('heading', { name: 'Excursion not found' }).waitFor();
     expect(await page.getByText('Loading...', { exact: true }).count()).toBe(0);
     await screenshot(page, 'excursion-not-found');

@@ -1,7 +1,7 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { DEMO } from '../support/api';
-import { launchBrowser, openPhone, screenshot } from '../support/browser';
+import { appDrawn, launchBrowser, openPhone, screenshot } from '../support/browser';
 import { serverFavorites as favoritesOnServer } from '../support/server-state';
 import { signIn } from '../support/session';
 
@@ -23,6 +23,7 @@ describe('a favourite made offline', () => {
     const { context, page } = await openPhone(browser);
     const token = await signIn(context, dataDir, DEMO.tourist);
     await page.goto(`${baseUrl}/excursions`);
+    await appDrawn(page);
     const firstCard = page.locator('.excursion-card').first();
     await firstCard.waitFor({ timeout: 30_000 });
     const title = await firstCard.locator('h3').innerText();

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { SORT_KEYS, sortExcursions, sortTabLabel, type SortKey } from '../../src/domain/sorting';
 import type { City, Excursion, Place, Tour } from '../../src/domain/types';
 import { DEMO } from '../support/api';
-import { launchBrowser, openPhone, screenshot } from '../support/browser';
+import { appDrawn, launchBrowser, openPhone, screenshot } from '../support/browser';
 import { serverFavorites } from '../support/server-state';
 import { signIn } from '../support/session';
 
@@ -102,11 +102,13 @@ describe('/excursions', () => {
   it('keeps the chosen tab after a reload', async () => {
     const { context, page } = await openPhone(browser);
     await page.goto(`${baseUrl}/excursions`);
+    await appDrawn(page);
     await page.locator('#excursions-panel .excursion-card').first().waitFor({ timeout: 30_000 });
     await page.getByRole('tab', { name: 'Подешевле' }).click();
     await expect.poll(() => page.url()).toContain('?sort=cheaper');
 
     await page.reload();
+    await appDrawn(page);
     await page.locator('#excursions-panel .excursion-card').first().waitFor({ timeout: 30_000 });
     expect(await page.getByRole('tab', { name: 'Подешевле' }).getAttribute('aria-selected')).toBe('true');
     await expect

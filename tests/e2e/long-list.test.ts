@@ -1,7 +1,7 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Change, SyncResponse } from '../../src/protocol/sync';
-import { launchBrowser, openPhone, screenshot } from '../support/browser';
+import { appDrawn, launchBrowser, openPhone, screenshot } from '../support/browser';
 
 // A catalogue far larger than the demo's: the list draws its cards a step at a time, and scrolling to
 // the end still shows every one. The phone's first sync is the server's real answer with extra
@@ -47,6 +47,7 @@ describe('a long excursion list', () => {
       },
     );
     await page.goto(`${baseUrl}/excursions`);
+    await appDrawn(page);
     const cards = page.locator('#excursions-panel .excursion-card');
     await cards.first().waitFor();
     expect(total).toBeGreaterThan(EXTRA);

@@ -1,6 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser, openPhone, PHONE, screenshot } from '../support/browser';
+import { appDrawn, launchBrowser, openPhone, PHONE, screenshot } from '../support/browser';
 
 const baseUrl = inject('baseUrl');
 let browser: Browser;
@@ -16,6 +16,7 @@ describe('the app shell on a phone', () => {
   it('shows the top bar, the hero, the footer and the five tabs with Главная active', async () => {
     const { context, page } = await openPhone(browser);
     await page.goto(baseUrl);
+    await appDrawn(page);
     await page.getByRole('heading', { name: 'Онлайн-сервис экскурсий по Крыму' }).waitFor();
 
     expect(page.viewportSize()).toEqual(PHONE);
@@ -42,6 +43,7 @@ describe('the app shell on a phone', () => {
   it('opens and closes the side menu from the menu toggle', async () => {
     const { context, page } = await openPhone(browser);
     await page.goto(baseUrl);
+    await appDrawn(page);
     await page.getByRole('button', { name: 'Открыть меню' }).click();
     const menu = page.locator('#side-menu');
     await menu.getByRole('link', { name: 'О нас' }).waitFor();

@@ -36,7 +36,7 @@ export async function launchBrowser(): Promise<Browser> {
 }
 
 /** The phone every screen is checked on: 390×844, touch, Russian locale, Crimea's time zone. */
-const PHONE_CONTEXT = {
+export const PHONE_CONTEXT = {
   viewport: PHONE,
   deviceScaleFactor: 2,
   isMobile: true,
@@ -140,4 +140,12 @@ export async function screenshot(page: Page, name: string, fullPage = false): Pr
   const path = join(SCREENSHOT_DIR, `${name}.png`);
   await page.screenshot({ path, fullPage });
   return path;
+}
+
+/**
+ * Waits until the app has drawn the screen itself: on a first visit the server's drawing of it
+ * (src/server/http/first-screen.ts) shows until then, and its buttons do nothing yet.
+ */
+export async function appDrawn(page: Page, timeout = 30_000): Promise<void> {
+  await page.waitForFunction(() => document.getElementById('ssr') === null, null, { timeout });
 }

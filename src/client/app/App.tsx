@@ -21,7 +21,8 @@ function page<K extends string>(
   prime?: () => Promise<void>,
 ): LazyComponent<object> {
   return lazyComponent(async () => {
-    const primed = prime?.().catch(() => undefined);
+    // No replica to prime where the server draws a first screen (there is no window).
+    const primed = typeof window === 'undefined' ? undefined : prime?.().catch(() => undefined);
     const module = await load();
     if (primed) await Promise.race([primed, new Promise((resolve) => setTimeout(resolve, PRIME_WAIT_MS))]);
     return module[name];
@@ -114,13 +115,24 @@ export function App() {
   );
 }
 
+/** Every screen's routes, for the server's rendering of a first screen (ssr/render.tsx). */
+export function AppRoutes() {
+  return <Routes>{ROUTES}</Routes>;
+}
+
 /**
  * Starts loading the code of the screen at `pathname` before the first render, so it is fetched while
  * the entry still runs instead of after React reaches the screen.
  */
 export function preloadRoute(pathname: string): void {
-  for (const { route } of matchRoutes(createRoutesFromChildren(ROUTES), pathname) ?? []) {
+  void loadRoute(pathname).catch(() => undefined);
+}
+
+/** Loads the code of the screen at `pathname`; resolves when it has loaded. */
+export async function loadRoute(pathname: string): Promise<void> {
+  const loads = (matchRoutes(createRoutesFromChildren(ROUTES), pathname) ?? []).map(({ route }) => {
     const type = (route.element as { type?: { preload?: () => Promise<unknown> } } | undefined)?.type;
-    void type?.preload?.().catch(() => undefined);
-  }
+    return type?.preload?.();
+  });
+  await Promise.all(loads);
 }

@@ -2,7 +2,7 @@ import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App, preloadRoute } from './App';
 import { requestFirstPageEarly } from '../sync/first-page';
-import { firstScreenDrawn } from './first-screen';
+import { firstContentDrawn, firstScreenDrawn } from './first-screen';
 import './styles.css';
 
 // Before anything else: a first visit's catalogue downloads while the app's code does (first-page.ts).
@@ -11,6 +11,23 @@ preloadRoute(location.pathname);
 
 const root = document.getElementById('root');
 if (!root) throw new Error('#root is missing from index.html');
+
+// A first visit may come with its screen drawn by the server (#ssr, src/server/http/first-screen.ts)
+// and the app's root hidden. The app renders into the hidden root from its replica; once the screen's
+// main content is drawn there, the two swap in one frame. Until then the server's links work as plain
+// links, which the server draws too.
+const serverDrawn = document.getElementById('ssr');
+if (serverDrawn) {
+  // The page's entrance animation is for navigations, not for this swap of identical screens; the
+  // shell drops the class on the first navigation.
+  document.documentElement.classList.add('handoff');
+  void firstContentDrawn().then(() => {
+    requestAnimationFrame(() => {
+      serverDrawn.remove();
+      root.hidden = false;
+    });
+  });
+}
 // A transition: React renders the first screen in slices of a few milliseconds and lets the browser
 // in between, so a slow phone is never blocked for the whole first render at once.
 startTransition(() => {

@@ -16,6 +16,7 @@ import { syncRoutes } from './routes/sync';
 import { ticketRoutes, userTicketRoutes } from './routes/tickets';
 import { tourWriteRoutes } from './routes/tours';
 import { userRoutes } from './routes/users';
+import { firstScreens } from './first-screen';
 import { staticRoutes } from './static';
 
 export const JSON_BODY_LIMIT = 256 * 1024;
@@ -113,7 +114,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): Hono {
 
   app.all('/api/*', (c) => c.json({ detail: APP_TEXTS.notFound }, 404));
   app.all('/auth/*', (c) => c.json({ detail: APP_TEXTS.notFound }, 404));
-  if (options.distDir) app.route('/', staticRoutes(options.distDir));
+  if (options.distDir) app.route('/', staticRoutes(options.distDir, firstScreens(deps, options.distDir)));
   // Anything else (a path that resolves outside /api, an odd method on a page) is a JSON 404 too.
   app.notFound((c) => c.json({ detail: APP_TEXTS.notFound }, 404));
 

@@ -1,6 +1,7 @@
 import { readFile, stat } from 'node:fs/promises';
 import { extname, join, normalize, sep } from 'node:path';
 import { Hono } from 'hono';
+import type { FirstScreens } from './first-screen';
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -50,15 +51,16 @@ const SERVER_PREFIXES = ['/api/', '/auth/', '/ws'];
 /**
  * Serves the built app from `distDir`. Hashed files under /assets are immutable; index.html and the
  * service worker are always revalidated so an update is seen at once. Any other app route gets
- * index.html, because the client router owns those paths.
+ * index.html, because the client router owns those paths; on the routes `screens` draws, with that
+ * screen drawn in. Dot-folders of the build (the server's renderer, Vite's manifest) are never served.
  */
-export function staticRoutes(distDir: string): Hono {
+export function staticRoutes(distDir: string, screens?: FirstScreens): Hono {
   const app = new Hono();
   const root = normalize(distDir + sep);
 
-  const send = async (file: string, cacheControl: string) => {
-    const body = await readFile(file);
-    return new Response(new Uint8Array(body), {
+  const send = async (file: string, cacheControl: string, text?: string) => {
+    const body = text ?? new Uint8Array(await readFile(file));
+    return new Response(body, {
       headers: {
         'Content-Type': TYPES[extname(file)] ?? 'application/octet-stream',
         'Cache-Control': cacheControl,
@@ -74,13 +76,19 @@ export function staticRoutes(distDir: string): Hono {
     if (SERVER_PREFIXES.some((prefix) => path === prefix.replace(/\/$/, '') || path.startsWith(prefix))) {
       return c.notFound();
     }
+    if (path.split('/').some((segment) => segment.startsWith('.'))) return c.notFound();
     const file = normalize(join(root, path));
     if (file.startsWith(root) && (await isFile(file))) {
       const immutable = path.startsWith('/assets/');
       return send(file, immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
     }
     if (extname(path) !== '') return c.notFound();
-    return send(join(root, 'index.html'), 'no-cache');
+    const index = join(root, 'index.html');
+    if (screens) {
+      const page = await screens.render(c.req.url, await readFile(index, 'utf8'));
+      if (page !== null) return send(index, 'no-cache', page);
+    }
+    return send(index, 'no-cache');
   });
   return app;
 }

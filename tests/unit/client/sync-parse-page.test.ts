@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { PARSE_SLICE, parseSyncPage } from '../../../src/client/sync/parse-page';
+import { PARSE_BUDGET_MS, PARSE_SLICE, parseSyncPage } from '../../../src/client/sync/parse-page';
 import { SYNC_MAX_LIMIT, syncResponseSchema, type Change } from '../../../src/protocol/sync';
 import { city, excursion, tour } from '../protocol/fixtures';
 
@@ -15,11 +15,18 @@ const tours = (count: number): Change[] =>
     row: tour({ _id: hex(i + 1) }),
   }));
 
-async function bothVerdicts(data: unknown) {
+/** A clock that stands still: slices end by count alone. */
+const frozen = () => 0;
+
+async function bothVerdicts(data: unknown, clock: () => number = frozen) {
   let pauses = 0;
-  const sliced = await parseSyncPage(data, async () => {
-    pauses += 1;
-  });
+  const sliced = await parseSyncPage(
+    data,
+    async () => {
+      pauses += 1;
+    },
+    clock,
+  );
   const whole = syncResponseSchema.safeParse(data);
   return { sliced, whole: whole.success ? whole.data : null, pauses };
 }
@@ -35,6 +42,17 @@ describe('parseSyncPage', () => {
     expect(whole).not.toBeNull();
     expect(sliced).toEqual(whole);
     expect(pauses).toBe(Math.ceil(changes.length / PARSE_SLICE) - 1);
+  });
+
+  it('also ends a slice when it has taken PARSE_BUDGET_MS, however few changes it checked', async () => {
+    // Each reading of this clock is half the budget later: a slice checks two changes.
+    let time = 0;
+    const clock = () => (time += PARSE_BUDGET_MS / 2);
+    const changes = tours(10);
+    const { sliced, whole, pauses } = await bothVerdicts({ cursor: 'v1.10.0', changes }, clock);
+    expect(sliced).toEqual(whole);
+    expect(pauses).toBeGreaterThanOrEqual(4);
+    expect(pauses).toBeLessThan(changes.length);
   });
 
   it('defaults a missing `more` to false, as the schema does', async () => {

@@ -21,7 +21,10 @@ const KeenCarousel = lazy(async () => ({ default: (await import('./KeenCarousel'
 /** True once the element has come within a screen of the viewport (at once without IntersectionObserver). */
 function useNearViewport() {
   const ref = useRef<HTMLDivElement>(null);
-  const [near, setNear] = useState(() => typeof IntersectionObserver === 'undefined');
+  // On the server (a first screen's HTML) the still picture; without IntersectionObserver, the slider.
+  const [near, setNear] = useState(
+    () => typeof window !== 'undefined' && typeof IntersectionObserver === 'undefined',
+  );
   useEffect(() => {
     const element = ref.current;
     if (near || !element) return;

@@ -16,6 +16,7 @@ import {
 import { hasSynced } from '../../db/queries/account';
 import { nearestSource } from '../../db/queries/tours';
 import { replicaDb, type ReplicaDb } from '../../db/schema';
+import { useFirstScreenData } from './first-screen-data';
 import { useSubjectLiveQuery } from './live';
 import { useNow } from './now';
 import { useReplica } from './replica';
@@ -63,7 +64,8 @@ export function useSortedExcursions(sortKey: SortKey): ExcursionList | undefined
   const db = useReplica();
   const now = useNow();
   const today = crimeaToday(now);
-  const [initial] = useState(() => takePrimed(db, today));
+  const server = useFirstScreenData();
+  const [initial] = useState(() => takePrimed(db, today) ?? server?.catalogue);
   const source = useLiveQuery(() => settled(db, catalogueSource(db, today)), [db, today], initial);
   return useArranged(source, sortKey, now);
 }
@@ -86,7 +88,9 @@ export function useNearestTours(): ReadonlyMap<EntityId, ReplicaTour> | undefine
   const db = useReplica();
   const now = useNow();
   const today = crimeaToday(now);
-  const candidates = useLiveQuery(() => nearestSource(db, today), [db, today]);
+  const server = useFirstScreenData();
+  const live = useLiveQuery(() => nearestSource(db, today), [db, today]);
+  const candidates = server ? server.catalogue.tours : live;
   return useMemo(
     () => (candidates ? nearestToursByExcursion(candidates, now) : undefined),
     [candidates, now],

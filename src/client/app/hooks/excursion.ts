@@ -1,6 +1,7 @@
 import type { EntityId, ReplicaExcursion, ReplicaTour } from '../../../domain/types';
 import { excursion, excursionDetail, type ExcursionDetail } from '../../db/queries/excursion';
 import { toursOfExcursionFrom } from '../../db/queries/tours';
+import { useFirstScreenData } from './first-screen-data';
 import { useSubjectLiveQuery } from './live';
 import { useNow, useToday } from './now';
 import { useReplica } from './replica';
@@ -15,7 +16,9 @@ export function useExcursion(id: EntityId): ReplicaExcursion | null | undefined 
 export function useExcursionDetail(id: EntityId): ExcursionDetail | null | undefined {
   const db = useReplica();
   const now = useNow();
-  return useSubjectLiveQuery(id, () => excursionDetail(db, id, now), [db, id, now]);
+  const server = useFirstScreenData();
+  const live = useSubjectLiveQuery(id, () => excursionDetail(db, id, now), [db, id, now]);
+  return server ? server.detail : live;
 }
 
 /** The excursion's tours from today, by date and time (the booking and the seller's schedule). */

@@ -1,13 +1,16 @@
 import { useLiveQuery } from './live-query';
 import type { City, Place } from '../../../domain/types';
 import { cities, city, place, places, type CityView, type PlaceView } from '../../db/queries/places';
+import { useFirstScreenData } from './first-screen-data';
 import { useSubjectLiveQuery } from './live';
 import { useNow } from './now';
 import { useReplica } from './replica';
 
 export function usePlaces(): Place[] | undefined {
   const db = useReplica();
-  return useLiveQuery(() => places(db), [db]);
+  const server = useFirstScreenData();
+  const live = useLiveQuery(() => places(db), [db]);
+  return server ? server.places : live;
 }
 
 /** The place page's data; null for 'place not found' (check useHasSynced first). */
@@ -19,7 +22,9 @@ export function usePlace(id: number): PlaceView | null | undefined {
 
 export function useCities(): City[] | undefined {
   const db = useReplica();
-  return useLiveQuery(() => cities(db), [db]);
+  const server = useFirstScreenData();
+  const live = useLiveQuery(() => cities(db), [db]);
+  return server ? server.cities : live;
 }
 
 /** The city page's data; null for 'city not found' (check useHasSynced first). */

@@ -23,5 +23,9 @@ function subscribe(listener: () => void): () => void {
 }
 
 export function usePwaState(): PwaState {
-  return useSyncExternalStore(subscribe, () => state);
+  return useSyncExternalStore(
+    subscribe,
+    () => state,
+    () => state,
+  );
 }

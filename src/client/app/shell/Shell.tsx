@@ -1,4 +1,4 @@
-import { Suspense, useEffect, useState } from 'react';
+import { Suspense, useEffect, useRef, useState } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
 import { lazyComponent } from '../components/lazy-component';
 import { firstScreenDrawn } from '../first-screen';
@@ -25,8 +25,13 @@ export function Shell() {
   const location = useLocation();
   const [menuOpen, setMenuOpen] = useState(false);
 
-  // SPEC §2: the shell scrolls to the top on every navigation.
+  // SPEC §2: the shell scrolls to the top on every navigation. Not on the first screen: the page has
+  // just loaded, and a tourist may already be reading the server's drawing of it (main.tsx).
+  const firstPath = useRef(location.pathname);
   useEffect(() => {
+    if (firstPath.current === location.pathname) return;
+    firstPath.current = '';
+    document.documentElement.classList.remove('handoff');
     window.scrollTo(0, 0);
     setMenuOpen(false);
   }, [location.pathname]);

@@ -27,8 +27,20 @@ export interface ExcursionList {
 export async function catalogueSource(db: ReplicaDb, today: string): Promise<ListSource> {
   return db.transaction('r', db.excursions, db.tourGroups, async () => {
     const [excursions, tours] = await Promise.all([db.excursions.toArray(), toursFrom(db, today)]);
-    return { excursions: visible(excursions), tours: nearestCandidates(tours, today) };
+    return listSource(visible(excursions), tours, today);
   });
+}
+
+/**
+ * The list source of visible rows for `today` (the server's first screen builds it from its snapshot).
+ * `tours` may hold any day's tours; nearestCandidates keeps the ones that matter.
+ */
+export function listSource(
+  excursions: ReplicaExcursion[],
+  tours: readonly ReplicaTour[],
+  today: string,
+): ListSource {
+  return { excursions, tours: nearestCandidates(tours, today) };
 }
 
 /** One category (SPEC §4: only excursions whose category equals it), with only its own tours. */

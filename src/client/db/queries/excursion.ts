@@ -32,18 +32,38 @@ export async function excursionDetail(
   return db.transaction('r', db.excursions, db.tourGroups, db.places, async () => {
     const found = visibleRow(await db.excursions.get(id));
     if (!found) return null;
-    const similarIds = found.similarExcursionIDs.filter((similarId) => similarId !== id);
     const [tours, place, similar] = await Promise.all([
       excursionToursFrom(db, id, crimeaToday(now)),
       db.places.get(found.place),
-      db.excursions.bulkGet(similarIds),
+      db.excursions.bulkGet(similarIdsOf(found)),
     ]);
-    return {
-      excursion: found,
-      upcomingTours: upcomingTours(tours, id, now),
-      nearestTour: nearestTour(tours, id, now),
-      place: visibleRow(place) ?? null,
-      similar: visible(similar),
-    };
+    return detailOf(found, tours, visibleRow(place), visible(similar), now);
   });
+}
+
+/** The ids of the excursions shown as similar to `found`, in the seller's order. */
+export function similarIdsOf(found: ReplicaExcursion): EntityId[] {
+  return found.similarExcursionIDs.filter((similarId) => similarId !== found._id);
+}
+
+/**
+ * The page's data from the visible rows read for it: `tours` are the excursion's (any day: earlier
+ * days are left out here), `similar` the rows of similarIdsOf that exist.
+ */
+export function detailOf(
+  found: ReplicaExcursion,
+  tours: readonly ReplicaTour[],
+  place: Place | undefined,
+  similar: ReplicaExcursion[],
+  now: Date,
+): ExcursionDetail {
+  const today = crimeaToday(now);
+  const current = tours.filter((tour) => tour.date >= today);
+  return {
+    excursion: found,
+    upcomingTours: upcomingTours(current, found._id, now),
+    nearestTour: nearestTour(current, found._id, now),
+    place: place ?? null,
+    similar,
+  };
 }

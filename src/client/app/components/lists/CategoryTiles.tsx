@@ -1,5 +1,4 @@
 import './lists.css';
-import type { CSSProperties } from 'react';
 import { Link } from 'react-router-dom';
 import type { Banner } from '../../../../domain/types';
 import { useBanners } from '../../hooks/content';
@@ -24,7 +23,7 @@ export function CategoryTiles({ exclude, label }: { exclude?: CategoryPageInfo; 
         const banner = bannerFor(banners, info);
         const state: CategoryState = { category: info.category };
         return (
-          <li key={info.slug} style={{ '--tile-colour': info.colour } as CSSProperties}>
+          <li key={info.slug} data-category={info.slug}>
             <Link to={categoryPath(info)} state={state}>
               {banner ? (
                 <MediaImage id={banner.image} source="app_media" alt="" width={480} height={320} />

@@ -4,18 +4,17 @@ import type { Category } from '../../../../domain/types';
 // navigation state as the spec describes, but the page reads it from the path, which survives a reload
 // or a shared link where navigation state does not.
 
+/** Each category's colour (shown when no banner picture is at hand) is in styles.css, by data-category. */
 export interface CategoryPageInfo {
   slug: 'castles' | 'seawalks' | 'parks' | 'mountains';
   category: Category;
-  /** The header colour when no banner picture is at hand. */
-  colour: string;
 }
 
 export const CATEGORY_PAGES: readonly CategoryPageInfo[] = [
-  { slug: 'castles', category: 'Дворцы', colour: '#6b4a9a' },
-  { slug: 'seawalks', category: 'Морские прогулки', colour: '#0b6e8f' },
-  { slug: 'parks', category: 'Парки', colour: '#2e7d4f' },
-  { slug: 'mountains', category: 'Горы', colour: '#5a5147' },
+  { slug: 'castles', category: 'Дворцы' },
+  { slug: 'seawalks', category: 'Морские прогулки' },
+  { slug: 'parks', category: 'Парки' },
+  { slug: 'mountains', category: 'Горы' },
 ];
 
 export function categoryPath(info: CategoryPageInfo): string {

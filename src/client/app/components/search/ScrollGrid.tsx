@@ -1,11 +1,13 @@
 import './grids.css';
-import type { CSSProperties, ReactNode } from 'react';
+import { Children, cloneElement, isValidElement, type ReactElement, type ReactNode } from 'react';
 
 export type GridRows = 1 | 2;
 
 /**
  * A sideways-scrolling grid of cards in one row or two. With two rows the first half of the cards
- * fills the first row and the rest the second (SPEC §2: "two rows by half the count").
+ * fills the first row and the rest the second (SPEC §2: "two rows by half the count"). Each card is
+ * put in its row by a class, not by a column count in a style attribute: the server draws this grid
+ * on a first screen, and the Content-Security-Policy refuses style attributes in HTML.
  */
 export function ScrollGrid({
   count,
@@ -20,11 +22,17 @@ export function ScrollGrid({
   busy?: boolean;
   children: ReactNode;
 }) {
-  const columns = Math.max(1, Math.ceil(count / rows));
-  const style = { '--grid-columns': columns } as CSSProperties;
+  const firstRow = Math.max(1, Math.ceil(count / rows));
+  const cards = Children.toArray(children).map((card, index) =>
+    isValidElement<{ className?: string }>(card)
+      ? cloneElement(card as ReactElement<{ className?: string }>, {
+          className: `${card.props.className ?? ''} grid-row-${index < firstRow ? 1 : 2}`.trim(),
+        })
+      : card,
+  );
   return (
-    <ul className="h-scroll scroll-grid" style={style} aria-label={label} aria-busy={busy || undefined}>
-      {children}
+    <ul className="h-scroll scroll-grid" aria-label={label} aria-busy={busy || undefined}>
+      {cards}
     </ul>
   );
 }

@@ -1,4 +1,3 @@
-import type { CSSProperties } from 'react';
 import { useBanners } from '../../hooks/content';
 import { MediaImage } from '../../components/MediaImage';
 import type { CategoryPageInfo } from '../../components/lists/categories';
@@ -12,7 +11,7 @@ import { CATEGORY_TAGLINES } from './strings';
 export function CategoryBanner({ info }: { info: CategoryPageInfo }) {
   const banner = bannerFor(useBanners(), info);
   return (
-    <div className="category-banner" style={{ '--category-colour': info.colour } as CSSProperties}>
+    <div className="category-banner" data-category={info.slug}>
       {banner && (
         <MediaImage
           id={banner.image}

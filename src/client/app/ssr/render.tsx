@@ -1,0 +1,65 @@
+import { renderToString } from 'react-dom/server';
+import { matchPath, StaticRouter } from 'react-router-dom';
+import { crimeaToday } from '../../../domain/dates';
+import { isEntityId } from '../../../domain/ids';
+import type { SnapshotRows } from '../../../protocol/first-screen';
+import { listSource } from '../../db/queries/catalogue';
+import { detailOf, similarIdsOf, type ExcursionDetail } from '../../db/queries/excursion';
+import { AppRoutes, loadRoute } from '../App';
+import { FirstScreenDataProvider, type FirstScreenData } from '../hooks/first-screen-data';
+
+// The server's half of a first visit (src/server/http/first-screen.ts): the home screen, the
+// excursion list and an excursion page drawn as HTML by the app's own components from a public
+// snapshot of the catalogue, so the phone paints them before the app's code has arrived. Built by
+// Vite for Node (vite.config.ts) next to the app; the server imports it from the build.
+
+/** The paths the server draws; anything else gets the plain shell. */
+export const FIRST_SCREEN_PATHS = ['/', '/excursions', '/excursion/:id'] as const;
+
+export function isFirstScreenPath(pathname: string): boolean {
+  return FIRST_SCREEN_PATHS.some((pattern) => matchPath(pattern, pathname) !== null);
+}
+
+function detailFor(rows: SnapshotRows, id: string, now: Date): ExcursionDetail | null {
+  if (!isEntityId(id)) return null;
+  const byId = new Map(rows.excursions.map((excursion) => [excursion._id, excursion]));
+  const found = byId.get(id);
+  if (!found) return null;
+  return detailOf(
+    found,
+    rows.tours.filter((tour) => tour.excursionID === id),
+    rows.places.find((place) => place.id === found.place),
+    similarIdsOf(found).flatMap((similarId) => byId.get(similarId) ?? []),
+    now,
+  );
+}
+
+/** What the replica's queries would answer for `pathname` as of `now`. */
+export function firstScreenData(rows: SnapshotRows, pathname: string, now: Date): FirstScreenData {
+  const byId = <T extends { id: number }>(list: T[]) => [...list].sort((a, b) => a.id - b.id);
+  const excursion = matchPath('/excursion/:id', pathname);
+  return {
+    catalogue: listSource(rows.excursions, rows.tours, crimeaToday(now)),
+    places: byId(rows.places),
+    cities: byId(rows.cities),
+    ...(excursion ? { detail: detailFor(rows, excursion.params.id ?? '', now) } : {}),
+  };
+}
+
+/** Loads the code of the screens the server draws (once; later calls resolve at once). */
+export async function prepareFirstScreens(): Promise<void> {
+  await Promise.all(['/', '/excursions', '/excursion/0'].map((path) => loadRoute(path)));
+}
+
+/** The screen at `url` (path and query) as HTML, or null when the server does not draw that path. */
+export function renderFirstScreen(url: string, rows: SnapshotRows, now: Date): string | null {
+  const pathname = new URL(url, 'http://app').pathname;
+  if (!isFirstScreenPath(pathname)) return null;
+  return renderToString(
+    <FirstScreenDataProvider data={firstScreenData(rows, pathname, now)}>
+      <StaticRouter location={url}>
+        <AppRoutes />
+      </StaticRouter>
+    </FirstScreenDataProvider>,
+  );
+}

@@ -1,0 +1,151 @@
+import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { crimeaToday } from '../../domain/dates';
+import type { City, Place, ReplicaExcursion, ReplicaTour } from '../../domain/types';
+import type { FirstScreenRenderer, SnapshotRows } from '../../protocol/first-screen';
+import { pullChanges } from '../services/sync';
+import type { AppDeps } from './deps';
+
+// A first visit's first screen as HTML. The app is offline-first: every screen reads the phone's
+// replica, which a first visit does not have yet, so without this the phone would paint the excursions
+// only after the app's code, the first sync and its write into IndexedDB (4 s on Lighthouse's slow 4G
+// phone). The server renders the home screen, the excursion list and an excursion page with the app's
+// own components (src/client/app/ssr/render.tsx, built next to the app) from the public catalogue,
+// as an anonymous first sync would deliver it. The page shows that HTML until the app has drawn the
+// same screen from its replica, then swaps (src/client/app/main.tsx). An installed app never gets this
+// HTML: its service worker answers navigations with the shell.
+
+/** How long a snapshot may serve after a change before it is rebuilt (a first screen, not a ledger). */
+const SNAPSHOT_MAX_STALE_MS = 2_000;
+
+/** The page module of each first screen: the CSS of its chunk and of what it imports is linked. */
+const PAGE_MODULES: [RegExp, string][] = [
+  [/^\/$/, 'src/client/app/pages/home/HomeSections.tsx'],
+  [/^\/excursions$/, 'src/client/app/pages/excursions/ExcursionsPage.tsx'],
+  [/^\/excursion\/[^/]+$/, 'src/client/app/pages/excursion/ExcursionPage.tsx'],
+];
+
+interface ManifestChunk {
+  file: string;
+  css?: string[];
+  imports?: string[];
+}
+
+export interface FirstScreens {
+  /** The page for `url` with its screen drawn in, or null to serve the plain shell. */
+  render(url: string, template: string): Promise<string | null>;
+}
+
+/** First screens from the build in `distDir`; renders nothing when the build has no renderer. */
+export function firstScreens(
+  deps: Pick<AppDeps, 'db' | 'events' | 'now' | 'log'>,
+  distDir: string,
+): FirstScreens {
+  const rendererFile = join(distDir, '.ssr', 'render.js');
+  let renderer: Promise<FirstScreenRenderer | null> | undefined;
+  let manifest: Promise<Record<string, ManifestChunk>> | undefined;
+  let snapshot: { generation: number; builtAt: number; rows: Promise<SnapshotRows> } | undefined;
+
+  const loadRenderer = () =>
+    (renderer ??= (async () => {
+      if (!existsSync(rendererFile)) return null;
+      const module = (await import(pathToFileURL(rendererFile).href)) as FirstScreenRenderer;
+      await module.prepareFirstScreens();
+      return module;
+    })());
+
+  const loadManifest = () =>
+    (manifest ??= readFile(join(distDir, '.vite', 'manifest.json'), 'utf8').then(
+      (text) => JSON.parse(text) as Record<string, ManifestChunk>,
+      () => ({}),
+    ));
+
+  const rows = (): Promise<SnapshotRows> => {
+    const generation = deps.events.generation;
+    const now = Date.now();
+    const fresh =
+      snapshot && (snapshot.generation === generation || now - snapshot.builtAt < SNAPSHOT_MAX_STALE_MS);
+    if (!snapshot || !fresh) {
+      const built = publicSnapshot(deps);
+      snapshot = { generation, builtAt: now, rows: built };
+      // A failed build is not kept: the next visit tries again.
+      built.catch(() => {
+        if (snapshot?.rows === built) snapshot = undefined;
+      });
+    }
+    return snapshot.rows;
+  };
+
+  return {
+    async render(url, template) {
+      const { pathname: path, search } = new URL(url, 'http://app');
+      const module = PAGE_MODULES.find(([pattern]) => pattern.test(path))?.[1];
+      if (!module || !template.includes(ROOT_ELEMENT)) return null;
+      try {
+        const ssr = await loadRenderer();
+        if (!ssr) return null;
+        const html = ssr.renderFirstScreen(path + search, await rows(), deps.now());
+        if (html === null) return null;
+        const styles = stylesOf(await loadManifest(), module).filter((href) => !template.includes(href));
+        const links = styles.map((href) => `<link rel="stylesheet" crossorigin href="/${href}">`).join('');
+        return template
+          .replace('</head>', `${links}</head>`)
+          .replace(ROOT_ELEMENT, `<div id="ssr">${html}</div><div id="root" hidden></div>`);
+      } catch (error) {
+        deps.log.error('first screen not rendered', error);
+        return null;
+      }
+    },
+  };
+}
+
+const ROOT_ELEMENT = '<div id="root"></div>';
+
+/** The CSS files of `module`'s chunk and of every chunk it imports statically. */
+function stylesOf(manifest: Record<string, ManifestChunk>, module: string): string[] {
+  const styles = new Set<string>();
+  const seen = new Set<string>();
+  const visit = (key: string) => {
+    if (seen.has(key)) return;
+    seen.add(key);
+    const chunk = manifest[key];
+    if (!chunk) return;
+    for (const css of chunk.css ?? []) styles.add(css);
+    for (const imported of chunk.imports ?? []) visit(imported);
+  };
+  visit(module);
+  return [...styles];
+}
+
+/** The public catalogue as an anonymous first sync delivers it, as replica rows. */
+async function publicSnapshot(deps: Pick<AppDeps, 'db' | 'now'>): Promise<SnapshotRows> {
+  const collections = ['excursions', 'tours', 'places', 'cities'] as const;
+  const tables = new Map(collections.map((name) => [name as string, new Map<string, unknown>()]));
+  const today = crimeaToday(deps.now());
+  let cursor: string | undefined;
+  for (;;) {
+    const result = await pullChanges(deps.db, { cursor, limit: undefined, userId: null, today });
+    if (result.kind === 'reset') throw new Error(`first screen snapshot: ${result.reason}`);
+    for (const change of result.page.changes) {
+      const table = tables.get(change.collection);
+      if (!table) continue;
+      if (change.op === 'put') {
+        const row = change.row as { _id?: string; id?: number };
+        table.set(String(row._id ?? row.id), { ...change.row, _v: change.version });
+      } else {
+        table.delete(String(change.id));
+      }
+    }
+    if (!result.page.more) break;
+    cursor = result.page.cursor;
+  }
+  const rowsOf = <T>(name: (typeof collections)[number]) => [...(tables.get(name)?.values() ?? [])] as T[];
+  return {
+    excursions: rowsOf<ReplicaExcursion>('excursions'),
+    tours: rowsOf<ReplicaTour>('tours'),
+    places: rowsOf<Place>('places'),
+    cities: rowsOf<City>('cities'),
+  };
+}

@@ -1,0 +1,65 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { launchBrowser, openPhone, PHONE_CONTEXT, screenshot } from '../support/browser';
+
+// A first visit gets its screen drawn by the server (src/server/http/first-screen.ts): readable before
+// any of the app's code has run, then replaced by the app's own screen once that is drawn from the
+// replica (src/client/app/main.tsx), with nothing duplicated and nothing refused by the CSP.
+
+const baseUrl = inject('baseUrl');
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+describe("a first visit's screen drawn by the server", () => {
+  it('shows the excursion list with no script at all', async () => {
+    const context = await browser.newContext({ ...PHONE_CONTEXT, javaScriptEnabled: false });
+    const page = await context.newPage();
+    await page.goto(`${baseUrl}/excursions`);
+    const cards = page.locator('#ssr .excursion-card');
+    expect(await cards.count()).toBeGreaterThan(3);
+    await expect.poll(() => cards.first().isVisible()).toBe(true);
+    await expect.poll(() => page.locator('#root').isVisible()).toBe(false);
+    // A card is a plain link the server draws too.
+    await page.locator('#ssr .excursion-card .card-body').first().click();
+    await page.waitForURL(/\/excursion\/[0-9a-f]{24}$/);
+    await expect.poll(() => page.locator('#ssr .excursion-page h1').isVisible()).toBe(true);
+    await screenshot(page, 'first-screen-no-script-excursion');
+    await context.close();
+  });
+
+  it('hands over to the app: one list, live, and no CSP refusal', async () => {
+    const { context, page } = await openPhone(browser);
+    const errors: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error') errors.push(message.text());
+    });
+    await page.goto(`${baseUrl}/excursions`);
+    await page.waitForFunction(() => document.getElementById('ssr') === null, null, { timeout: 30_000 });
+    await expect.poll(() => page.locator('#root').isVisible()).toBe(true);
+    const cards = page.locator('.excursion-card');
+    expect(await cards.count()).toBeGreaterThan(3);
+    expect(await page.locator('#excursions-panel').count()).toBe(1);
+    // The app's own screen: a sort tab re-sorts in place.
+    await page.getByRole('tab', { name: 'Подешевле' }).click();
+    await expect.poll(() => page.url()).toContain('sort=');
+    await screenshot(page, 'first-screen-handed-over');
+    expect(errors.filter((text) => /Content Security Policy/i.test(text))).toEqual([]);
+    await context.close();
+  });
+
+  it('keeps the server drawing of the home screen until the app draws it, then one of each', async () => {
+    const { context, page } = await openPhone(browser);
+    await page.goto(`${baseUrl}/`);
+    await page.waitForFunction(() => document.getElementById('ssr') === null, null, { timeout: 30_000 });
+    expect(await page.locator('#hero-title').count()).toBe(1);
+    expect(await page.locator('.home .excursion-card').count()).toBeGreaterThan(0);
+    await screenshot(page, 'first-screen-home');
+    await context.close();
+  });
+});

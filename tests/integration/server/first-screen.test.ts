@@ -1,0 +1,140 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { build } from 'vite';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { excursionCount } from '../../../src/client/app/components/lists/counts';
+import { EXCURSION } from '../../../src/client/app/pages/excursion/strings';
+import { loadConfig } from '../../../src/server/config';
+import { startServer, type RunningServer } from '../../../src/server/main';
+
+// A first visit's first screen drawn by the server (src/server/http/first-screen.ts) from the built
+// renderer (src/client/app/ssr/render.tsx), on the demo catalogue: the screen's content is in the
+// HTML with the CSS it needs, the app's root waits hidden, nothing the CSP refuses is in it, and the
+// renderer and the build's manifest are never served.
+
+const ROOT = resolve(import.meta.dirname, '../../..');
+let work: string;
+let dist: string;
+let server: RunningServer;
+
+interface Listed {
+  _id: string;
+  title: string;
+}
+
+async function page(path: string): Promise<{ status: number; html: string; type: string | null }> {
+  const response = await fetch(`${server.url}${path}`);
+  return { status: response.status, html: await response.text(), type: response.headers.get('content-type') };
+}
+
+/** The part of the page the server drew. */
+function drawn(html: string): string {
+  const start = html.indexOf('<div id="ssr">');
+  const end = html.indexOf('<div id="root" hidden></div>');
+  expect(start).toBeGreaterThan(0);
+  expect(end).toBeGreaterThan(start);
+  return html.slice(start, end);
+}
+
+async function listed(): Promise<Listed[]> {
+  const body = (await (await fetch(`${server.url}/api/excursions`)).json()) as { excursions: Listed[] };
+  return body.excursions;
+}
+
+beforeAll(async () => {
+  work = await mkdtemp(join(tmpdir(), 'krym-first-screen-'));
+  dist = join(work, 'dist');
+  await build({ root: ROOT, logLevel: 'error', build: { outDir: dist, emptyOutDir: true } });
+  server = await startServer(
+    loadConfig({ PORT: '0', HOST: '127.0.0.1', DATA_DIR: join(work, 'data'), LOG_LEVEL: 'error' }),
+    { distDir: dist },
+  );
+});
+
+afterAll(async () => {
+  await server?.close();
+  await rm(work, { recursive: true, force: true });
+});
+
+describe('first screens drawn by the server', () => {
+  it('draws every excursion card of /excursions, with the CSS its chunks need', async () => {
+    const { status, html, type } = await page('/excursions');
+    expect(status).toBe(200);
+    expect(type).toContain('text/html');
+    const screen = drawn(html);
+    const excursions = await listed();
+    expect(excursions.length).toBeGreaterThan(5);
+    // The list's count, then its first cards (the list draws the rest as the tourist scrolls).
+    expect(screen).toContain(excursionCount(excursions.length));
+    const titles = new Map(excursions.map(({ _id, title }) => [_id, title]));
+    const cards = [
+      ...screen.matchAll(/<a class="card-body" href="\/excursion\/([0-9a-f]{24})"[^>]*><h3>([^<]+)<\/h3>/g),
+    ];
+    expect(cards.length).toBeGreaterThanOrEqual(Math.min(5, excursions.length));
+    for (const [, id, title] of cards) expect(titles.get(id ?? '')).toBe(title);
+    const styles = [...html.matchAll(/<link rel="stylesheet" crossorigin href="([^"]+)"/g)].map((m) => m[1]);
+    // The entry's own CSS and the list page's chunk CSS.
+    expect(styles.length).toBeGreaterThan(1);
+    for (const href of styles) {
+      const css = await fetch(`${server.url}${href}`);
+      expect(css.status).toBe(200);
+      expect(css.headers.get('content-type')).toContain('text/css');
+    }
+  });
+
+  it("draws an excursion page with the excursion's title and price, and 'not found' for an unknown id", async () => {
+    const [first] = await listed();
+    if (!first) throw new Error('the demo catalogue is empty');
+    const screen = drawn((await page(`/excursion/${first._id}`)).html);
+    expect(screen).toMatch(new RegExp(`<h1>${first.title.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}</h1>`));
+    expect(screen).toContain('data-testid="price-current"');
+    const unknown = drawn((await page('/excursion/ffffffffffffffffffffffff')).html);
+    expect(unknown).toContain(EXCURSION.notFound);
+    expect(unknown).not.toContain('excursion-page');
+  });
+
+  it('draws the home screen with its popular row; other routes get the plain shell', async () => {
+    const home = drawn((await page('/')).html);
+    expect(home).toContain('hero-title');
+    expect(home).toMatch(/class="excursion-card"/);
+    for (const path of ['/about', '/schedule', '/profile/login', '/excursions/parks']) {
+      const { status, html } = await page(path);
+      expect(status).toBe(200);
+      expect(html).not.toContain('id="ssr"');
+      expect(html).toContain('<div id="root"></div>');
+    }
+  });
+
+  it('puts nothing in the HTML that the Content-Security-Policy refuses', async () => {
+    const [first] = await listed();
+    for (const path of ['/', '/excursions', `/excursion/${first?._id}`]) {
+      const response = await fetch(`${server.url}${path}`);
+      expect(response.headers.get('content-security-policy')).toContain("style-src 'self'");
+      const screen = drawn(await response.text());
+      expect(screen).not.toMatch(/\sstyle="/);
+      expect(screen).not.toMatch(/<script/i);
+    }
+  });
+
+  it('never serves the renderer or the manifest of the build', async () => {
+    for (const path of ['/.ssr/render.js', '/.vite/manifest.json', '/assets/../.ssr/render.js']) {
+      expect((await page(path)).status).toBe(404);
+    }
+  });
+
+  it('serves the plain shell when the build has no renderer', async () => {
+    await rm(join(dist, '.ssr'), { recursive: true, force: true });
+    const plain = await startServer(
+      loadConfig({ PORT: '0', HOST: '127.0.0.1', DATA_DIR: join(work, 'data-plain'), LOG_LEVEL: 'error' }),
+      { distDir: dist },
+    );
+    try {
+      const html = await (await fetch(`${plain.url}/excursions`)).text();
+      expect(html).toContain('<div id="root"></div>');
+      expect(html).not.toContain('id="ssr"');
+    } finally {
+      await plain.close();
+    }
+  });
+});
