@@ -52,6 +52,8 @@ function appIcons(): Plugin {
 
 /** The server's renderer of first screens (src/client/app/ssr/render.tsx), built for Node. */
 export const FIRST_SCREEN_ENTRY = 'src/client/app/ssr/render.tsx';
+/** The script of a page with a first screen drawn by the server: loads the app after the first paint. */
+const FIRST_SCREEN_BOOT = 'src/client/app/ssr/boot.ts';
 
 /**
  * Builds the first-screen renderer into `<outDir>/.ssr` after every client build, so whatever builds
@@ -147,8 +149,15 @@ const config: UserConfig = {
     emptyOutDir: true,
     target: 'es2022',
     sourcemap: false,
-    // Which CSS each screen needs: the server links it into a first screen it draws (first-screen.ts).
+    // Which CSS each screen needs and where the app and its boot script are: the server builds a first
+    // screen it draws from them (src/server/http/first-screen.ts).
     manifest: true,
+    rollupOptions: {
+      input: {
+        index: resolve(import.meta.dirname, 'index.html'),
+        boot: resolve(import.meta.dirname, FIRST_SCREEN_BOOT),
+      },
+    },
   },
   server: {
     proxy: {

@@ -6,7 +6,7 @@ import { addDays, crimeaToday, excursionsForDateTitle, formatDisplayDate } from 
 import { showExcursionsLabel } from '../../src/domain/plural';
 import { search } from '../../src/domain/search';
 import type { City, Excursion, Place, Tour } from '../../src/domain/types';
-import { launchBrowser, openPhone, screenshot } from '../support/browser';
+import { appDrawn, launchBrowser, openPhone, screenshot } from '../support/browser';
 
 const baseUrl = inject('baseUrl');
 let browser: Browser;
@@ -30,6 +30,7 @@ const submitButton = (page: Page) => page.getByRole('button', { name: /^Пока
 /** Opens home and waits for the first sync: the popular row and the date form's count are in. */
 async function openHome(page: Page): Promise<void> {
   await page.goto(baseUrl);
+  await appDrawn(page);
   await page.getByRole('list', { name: 'Популярные экскурсии' }).locator('.excursion-card').first().waitFor();
   await submitButton(page).waitFor();
 }

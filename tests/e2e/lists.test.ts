@@ -66,6 +66,7 @@ describe('/excursions', () => {
   it('orders the cards by each sort tab exactly as the domain rule does', async () => {
     const { context, page } = await openPhone(browser);
     await page.goto(`${baseUrl}/excursions`);
+    await appDrawn(page);
     await page.locator('#excursions-panel .excursion-card').first().waitFor({ timeout: 30_000 });
     expect(catalogue.excursions.length).toBeGreaterThanOrEqual(8);
 
@@ -156,6 +157,7 @@ describe('category pages', () => {
   it('opens from a category tile, survives a reload, and thanks the subscriber', async () => {
     const { context, page } = await openPhone(browser);
     await page.goto(`${baseUrl}/excursions`);
+    await appDrawn(page);
     await page
       .getByRole('list', { name: 'Категории экскурсий' })
       .getByRole('link', { name: 'Дворцы' })

@@ -28,6 +28,7 @@ if (serverDrawn) {
     });
   });
 }
+
 // A transition: React renders the first screen in slices of a few milliseconds and lets the browser
 // in between, so a slow phone is never blocked for the whole first render at once.
 startTransition(() => {

@@ -22,7 +22,7 @@ export const PARSE_SLICE = 100;
  * 25–50 ms on a fast machine when the page held excursions (whole descriptions, routes, questions),
  * which is 100–200 ms on Lighthouse's phone: each one counted towards Total Blocking Time.
  */
-export const PARSE_BUDGET_MS = 8;
+export const PARSE_BUDGET_MS = 4;
 
 const envelopeSchema = z.object({
   cursor: cursorSchema,

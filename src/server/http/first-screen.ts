@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -29,14 +30,25 @@ const PAGE_MODULES: [RegExp, string][] = [
 
 interface ManifestChunk {
   file: string;
+  isEntry?: boolean;
   css?: string[];
   imports?: string[];
 }
 
+/** A page with its first screen drawn in. */
+export interface DrawnPage {
+  html: string;
+  /** CSP hashes ('sha256-…') of the page's inline style sheets. */
+  styleHashes: string[];
+}
+
 export interface FirstScreens {
   /** The page for `url` with its screen drawn in, or null to serve the plain shell. */
-  render(url: string, template: string): Promise<string | null>;
+  render(url: string, template: string): Promise<DrawnPage | null>;
 }
+
+/** How long after start the renderer is loaded, so the first visitor does not wait for it. */
+const WARM_UP_DELAY_MS = 500;
 
 /** First screens from the build in `distDir`; renders nothing when the build has no renderer. */
 export function firstScreens(
@@ -55,6 +67,21 @@ export function firstScreens(
       await module.prepareFirstScreens();
       return module;
     })());
+
+  // The style sheets are inlined: a phone paints the drawn screen with the document alone, instead of
+  // waiting on four more requests (on a slow link, each one shared with the app's scripts).
+  const sheets = new Map<string, Promise<string>>();
+  const sheet = (href: string) => {
+    let text = sheets.get(href);
+    if (!text) {
+      text = readFile(join(distDir, href), 'utf8');
+      sheets.set(href, text);
+      text.catch(() => sheets.delete(href));
+    }
+    return text;
+  };
+
+  setTimeout(() => void loadRenderer().catch(() => undefined), WARM_UP_DELAY_MS).unref();
 
   const loadManifest = () =>
     (manifest ??= readFile(join(distDir, '.vite', 'manifest.json'), 'utf8').then(
@@ -88,11 +115,20 @@ export function firstScreens(
         if (!ssr) return null;
         const html = ssr.renderFirstScreen(path + search, await rows(), deps.now());
         if (html === null) return null;
-        const styles = stylesOf(await loadManifest(), module).filter((href) => !template.includes(href));
-        const links = styles.map((href) => `<link rel="stylesheet" crossorigin href="/${href}">`).join('');
-        return template
-          .replace('</head>', `${links}</head>`)
+        // The shell's own sheet (linked by index.html), then the screen's chunks' sheets.
+        const linked = [...template.matchAll(STYLE_LINK)].map((match) => match[1] ?? '');
+        const manifest = await loadManifest();
+        const hrefs = [...new Set([...linked, ...stylesOf(manifest, module)])];
+        const texts = await Promise.all(hrefs.map(sheet));
+        const styles = texts.map((text) => `<style>${text}</style>`).join('');
+        const page = withBootScript(template, manifest)
+          .replace(STYLE_LINK, '')
+          .replace('</head>', `${styles}</head>`)
           .replace(ROOT_ELEMENT, `<div id="ssr">${html}</div><div id="root" hidden></div>`);
+        const styleHashes = texts.map(
+          (text) => `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`,
+        );
+        return { html: page, styleHashes };
       } catch (error) {
         deps.log.error('first screen not rendered', error);
         return null;
@@ -102,6 +138,29 @@ export function firstScreens(
 }
 
 const ROOT_ELEMENT = '<div id="root"></div>';
+/** A style sheet index.html links (Vite writes them so). */
+const STYLE_LINK = /\s*<link rel="stylesheet" crossorigin href="\/(assets\/[^"]+\.css)">/g;
+
+/** The module that loads the app after the first paint (src/client/app/ssr/boot.ts). */
+const BOOT_MODULE = 'src/client/app/ssr/boot.ts';
+const ENTRY_SCRIPT = /\s*<script type="module" crossorigin src="(\/assets\/[^"]+\.js)"><\/script>/;
+const MODULE_PRELOAD = /\s*<link rel="modulepreload" crossorigin href="[^"]+">/g;
+
+/**
+ * The template with the app's entry script and its preloads replaced by the boot script, which asks
+ * for the entry after the first paint. Unchanged when the build has no boot script.
+ */
+function withBootScript(template: string, manifest: Record<string, ManifestChunk>): string {
+  const boot = manifest[BOOT_MODULE]?.file;
+  const entry = ENTRY_SCRIPT.exec(template)?.[1];
+  if (!boot || !entry) return template;
+  return template
+    .replace(MODULE_PRELOAD, '')
+    .replace(
+      ENTRY_SCRIPT,
+      `<meta name="app-entry" content="${entry}"><script type="module" crossorigin src="/${boot}"></script>`,
+    );
+}
 
 /** The CSS files of `module`'s chunk and of every chunk it imports statically. */
 function stylesOf(manifest: Record<string, ManifestChunk>, module: string): string[] {

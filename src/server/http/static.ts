@@ -1,7 +1,7 @@
 import { readFile, stat } from 'node:fs/promises';
 import { extname, join, normalize, sep } from 'node:path';
 import { Hono } from 'hono';
-import type { FirstScreens } from './first-screen';
+import type { DrawnPage, FirstScreens } from './first-screen';
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -45,6 +45,12 @@ export const CONTENT_SECURITY_POLICY = [
   "frame-ancestors 'none'",
 ].join('; ');
 
+/** The policy for a page whose style sheets are inline: those exact sheets, by hash, and no others. */
+export function contentSecurityPolicy(styleHashes: readonly string[]): string {
+  const allowed = [`style-src 'self' ${PAYMENT_WIDGET_ORIGIN}`, ...styleHashes].join(' ');
+  return CONTENT_SECURITY_POLICY.replace(`style-src 'self' ${PAYMENT_WIDGET_ORIGIN}`, allowed);
+}
+
 // Paths that belong to the server; an unknown one there is a 404, never the app shell.
 const SERVER_PREFIXES = ['/api/', '/auth/', '/ws'];
 
@@ -58,14 +64,14 @@ export function staticRoutes(distDir: string, screens?: FirstScreens): Hono {
   const app = new Hono();
   const root = normalize(distDir + sep);
 
-  const send = async (file: string, cacheControl: string, text?: string) => {
-    const body = text ?? new Uint8Array(await readFile(file));
+  const send = async (file: string, cacheControl: string, page?: DrawnPage) => {
+    const body = page?.html ?? new Uint8Array(await readFile(file));
     return new Response(body, {
       headers: {
         'Content-Type': TYPES[extname(file)] ?? 'application/octet-stream',
         'Cache-Control': cacheControl,
         'X-Content-Type-Options': 'nosniff',
-        'Content-Security-Policy': CONTENT_SECURITY_POLICY,
+        'Content-Security-Policy': page ? contentSecurityPolicy(page.styleHashes) : CONTENT_SECURITY_POLICY,
         'Referrer-Policy': 'strict-origin-when-cross-origin',
       },
     });

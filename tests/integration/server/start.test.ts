@@ -28,7 +28,10 @@ describe('npm start', () => {
     expect((await excursionIds(product.url)).length).toBeGreaterThanOrEqual(15);
     const page = await fetch(`${product.url}/excursions`);
     expect(page.headers.get('content-type')).toContain('text/html');
-    expect(await page.text()).toContain('<div id="root">');
+    const html = await page.text();
+    // The list's first screen drawn by the server, and the app's root waiting for it.
+    expect(html).toContain('<div id="ssr">');
+    expect(html).toContain('<div id="root" hidden>');
     expect(product.output()).toContain('demo data seeded');
     expect(product.output()).toContain('seller@example.ru');
     await product.stop('SIGTERM');

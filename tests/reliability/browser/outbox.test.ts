@@ -7,7 +7,7 @@ import { addDays, crimeaToday, formatDayMonth, formatDisplayDate } from '../../.
 import type { City, Excursion, Place, Tour } from '../../../src/domain/types';
 import { DEMO } from '../../support/api';
 import { bookingBody } from '../../support/booking';
-import { launchBrowser, launchPersistentPhone, openPhone, screenshot } from '../../support/browser';
+import { appDrawn, launchBrowser, launchPersistentPhone, openPhone, screenshot } from '../../support/browser';
 import { ROOT, startProduct, type StartedProduct } from '../../support/process';
 import { createExcursionAsAdmin, serverFavorites, plainExcursionPayload } from '../../support/server-state';
 import { mintToken } from '../../support/session';
@@ -108,6 +108,7 @@ describe('the outbox through a browser restart', () => {
     let page = context.pages()[0] ?? (await context.newPage());
     const token = await storeToken(page, baseUrl, DEMO.seller2);
     await page.goto(`${baseUrl}/excursions`);
+    await appDrawn(page);
     await page.waitForFunction(() => navigator.serviceWorker.controller !== null, null, { timeout: 30_000 });
     const picked = await unlikedCards(page, await serverFavorites(baseUrl, token), 2);
 
@@ -130,6 +131,7 @@ describe('the outbox through a browser restart', () => {
     await context.setOffline(true);
     page = context.pages()[0] ?? (await context.newPage());
     await page.goto(`${baseUrl}/excursions`);
+    await appDrawn(page);
     await page.locator('.excursion-card').first().waitFor({ timeout: 30_000 });
     expect(await outbox(page)).toHaveLength(2);
     for (const { id } of picked) {
@@ -301,6 +303,7 @@ describe('a refused change in the queue', () => {
     await expect.poll(() => chip(open.date, '15:45').getAttribute('data-state')).toBe('queued');
     // 3: a favourite, from the list (opened offline from the worker).
     await page.goto(`${baseUrl}/excursions`);
+    await appDrawn(page);
     const [pick] = await unlikedCards(page, favouritesBefore, 1);
     if (!pick) throw new Error('no card');
     await pick.heart.getByRole('button', { name: 'Добавить в избранное' }).click();

@@ -51,6 +51,8 @@ export function MediaImage({
       width={width}
       height={height}
       loading={eager ? 'eager' : 'lazy'}
+      // An eager picture is a screen's main one (the first card, a hero): ahead of the others.
+      fetchPriority={eager ? 'high' : undefined}
       decoding="async"
       onError={() => setFailed(true)}
     />

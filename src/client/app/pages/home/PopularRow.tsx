@@ -26,9 +26,15 @@ export function PopularRow({ labelledBy }: { labelledBy: string }) {
   if (list.excursions.length === 0) return <p className="home-status">{HOME_PAGE.noExcursions}</p>;
   return (
     <ul className="h-scroll excursion-row" aria-labelledby={labelledBy}>
-      {list.excursions.slice(0, POPULAR_COUNT).map((excursion) => (
+      {list.excursions.slice(0, POPULAR_COUNT).map((excursion, index) => (
         <li key={excursion._id} className="excursion-row-item">
-          <ExcursionCard excursion={excursion} nearestTour={list.nearest.get(excursion._id)} user={user} />
+          {/* The first card's picture is the largest thing on the first screen: asked for at once. */}
+          <ExcursionCard
+            excursion={excursion}
+            nearestTour={list.nearest.get(excursion._id)}
+            user={user}
+            eager={index === 0}
+          />
         </li>
       ))}
     </ul>
