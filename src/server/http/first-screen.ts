@@ -21,16 +21,15 @@ import type { AppDeps } from './deps';
 /** How long a snapshot may serve after a change before it is rebuilt (a first screen, not a ledger). */
 const SNAPSHOT_MAX_STALE_MS = 2_000;
 
-/** The page module of each first screen: the CSS of its chunk and of what it imports is linked. */
+/** The page module of each first screen: the CSS of its chunk and of what it imports is inlined. */
 const PAGE_MODULES: [RegExp, string][] = [
   [/^\/$/, 'src/client/app/pages/home/HomeSections.tsx'],
   [/^\/excursions$/, 'src/client/app/pages/excursions/ExcursionsPage.tsx'],
   [/^\/excursion\/[^/]+$/, 'src/client/app/pages/excursion/ExcursionPage.tsx'],
 ];
 
-interface ManifestChunk {
+export interface ManifestChunk {
   file: string;
-  isEntry?: boolean;
   css?: string[];
   imports?: string[];
 }
@@ -119,16 +118,7 @@ export function firstScreens(
         const linked = [...template.matchAll(STYLE_LINK)].map((match) => match[1] ?? '');
         const manifest = await loadManifest();
         const hrefs = [...new Set([...linked, ...stylesOf(manifest, module)])];
-        const texts = await Promise.all(hrefs.map(sheet));
-        const styles = texts.map((text) => `<style>${text}</style>`).join('');
-        const page = withBootScript(template, manifest)
-          .replace(STYLE_LINK, '')
-          .replace('</head>', `${styles}</head>`)
-          .replace(ROOT_ELEMENT, `<div id="ssr">${html}</div><div id="root" hidden></div>`);
-        const styleHashes = texts.map(
-          (text) => `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`,
-        );
-        return { html: page, styleHashes };
+        return assemblePage(template, manifest, html, await Promise.all(hrefs.map(sheet)));
       } catch (error) {
         deps.log.error('first screen not rendered', error);
         return null;
@@ -138,6 +128,28 @@ export function firstScreens(
 }
 
 const ROOT_ELEMENT = '<div id="root"></div>';
+
+/**
+ * The page: `template` (index.html) with `screen` drawn in beside the app's hidden root, `sheets`
+ * inline in place of its linked style sheet, and the boot script in place of the app's entry.
+ * Replacements are functions, so a `$&` in an excursion's text stays text.
+ */
+export function assemblePage(
+  template: string,
+  manifest: Record<string, ManifestChunk>,
+  screen: string,
+  sheets: readonly string[],
+): DrawnPage {
+  const styles = sheets.map((text) => `<style>${text}</style>`).join('');
+  const html = withBootScript(template, manifest)
+    .replace(STYLE_LINK, '')
+    .replace('</head>', () => `${styles}</head>`)
+    .replace(ROOT_ELEMENT, () => `<div id="ssr">${screen}</div><div id="root" hidden></div>`);
+  const styleHashes = sheets.map(
+    (text) => `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`,
+  );
+  return { html, styleHashes };
+}
 /** A style sheet index.html links (Vite writes them so). */
 const STYLE_LINK = /\s*<link rel="stylesheet" crossorigin href="\/(assets\/[^"]+\.css)">/g;
 
@@ -158,7 +170,8 @@ function withBootScript(template: string, manifest: Record<string, ManifestChunk
     .replace(MODULE_PRELOAD, '')
     .replace(
       ENTRY_SCRIPT,
-      `<meta name="app-entry" content="${entry}"><script type="module" crossorigin src="/${boot}"></script>`,
+      () =>
+        `<meta name="app-entry" content="${entry}"><script type="module" crossorigin src="/${boot}"></script>`,
     );
 }
 

@@ -1,0 +1,56 @@
+import { createHash } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import { assemblePage, type ManifestChunk } from '../../../src/server/http/first-screen';
+
+// The page a first visit gets (src/server/http/first-screen.ts): index.html as Vite writes it, with the
+// drawn screen, the inline sheets and the boot script, whatever characters the screen's text holds.
+
+const TEMPLATE = `<!doctype html>
+<html lang="ru">
+  <head>
+    <title>Экскурсии по Крыму</title>
+    <script type="module" crossorigin src="/assets/index-AbC1.js"></script>
+    <link rel="modulepreload" crossorigin href="/assets/react-XyZ2.js">
+    <link rel="stylesheet" crossorigin href="/assets/index-Css3.css">
+  </head>
+  <body>
+    <div id="root"></div>
+  </body>
+</html>`;
+
+const MANIFEST: Record<string, ManifestChunk> = {
+  'index.html': { file: 'assets/index-AbC1.js', css: ['assets/index-Css3.css'] },
+  'src/client/app/ssr/boot.ts': { file: 'assets/boot-Boo4.js' },
+};
+
+const sha = (text: string) => `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`;
+
+describe('assemblePage', () => {
+  it('draws the screen beside the hidden root, inlines the sheets and boots the app after the paint', () => {
+    const sheets = ['.a{color:red}', '.b{display:none}'];
+    const page = assemblePage(TEMPLATE, MANIFEST, '<main>Экскурсии</main>', sheets);
+    expect(page.html).toContain('<div id="ssr"><main>Экскурсии</main></div><div id="root" hidden></div>');
+    expect(page.html).toContain('<style>.a{color:red}</style><style>.b{display:none}</style></head>');
+    expect(page.html).not.toContain('rel="stylesheet"');
+    expect(page.html).not.toContain('modulepreload');
+    expect(page.html).toContain('<meta name="app-entry" content="/assets/index-AbC1.js">');
+    expect(page.html).toContain('<script type="module" crossorigin src="/assets/boot-Boo4.js"></script>');
+    expect(page.html).not.toContain('src="/assets/index-AbC1.js"');
+    expect(page.styleHashes).toEqual(sheets.map(sha));
+  });
+
+  it("keeps $ patterns in the screen's text as text", () => {
+    const screen = "<h1>Скидка $&amp; $' $` $$ $1</h1>";
+    const page = assemblePage(TEMPLATE, MANIFEST, screen, ['.c{content:"$&"}']);
+    expect(page.html).toContain(`<div id="ssr">${screen}</div>`);
+    expect(page.html).toContain('<style>.c{content:"$&"}</style>');
+    expect(page.html.match(/<div id="root"/g)).toHaveLength(1);
+  });
+
+  it('leaves the entry script as it is when the build has no boot script', () => {
+    const page = assemblePage(TEMPLATE, { 'index.html': MANIFEST['index.html']! }, '<p>x</p>', []);
+    expect(page.html).toContain('<script type="module" crossorigin src="/assets/index-AbC1.js"></script>');
+    expect(page.html).toContain('modulepreload');
+    expect(page.styleHashes).toEqual([]);
+  });
+});
