@@ -47,7 +47,7 @@ export interface FirstScreens {
 }
 
 /** How long after start the renderer is loaded, so the first visitor does not wait for it. */
-const WARM_UP_DELAY_MS = 500;
+const WARM_UP_DELAY_MS = 2_000;
 
 /** First screens from the build in `distDir`; renders nothing when the build has no renderer. */
 export function firstScreens(
