@@ -34,12 +34,14 @@ export function MediaImage({
 }: MediaImageProps) {
   const [failed, setFailed] = useState(false);
   if (!id || failed) {
+    // An empty SVG: its viewBox gives the box the picture's proportions without a style attribute,
+    // which the Content-Security-Policy refuses in HTML the server draws (first-screen.ts).
     return (
-      <span
+      <svg
         className={`media-placeholder ${className ?? ''}`}
+        viewBox={`0 0 ${width} ${height}`}
         role="img"
         aria-label={alt}
-        style={{ aspectRatio: `${width} / ${height}` }}
       />
     );
   }
