@@ -51,7 +51,7 @@ function appIcons(): Plugin {
 }
 
 /** The server's renderer of first screens (src/client/app/ssr/render.tsx), built for Node. */
-export const FIRST_SCREEN_ENTRY = 'src/client/app/ssr/render.tsx';
+const FIRST_SCREEN_ENTRY = 'src/client/app/ssr/render.tsx';
 /** The script of a page with a first screen drawn by the server: loads the app after the first paint. */
 const FIRST_SCREEN_BOOT = 'src/client/app/ssr/boot.ts';
 

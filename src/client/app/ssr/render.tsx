@@ -2,7 +2,7 @@ import { renderToString } from 'react-dom/server';
 import { matchPath, StaticRouter } from 'react-router-dom';
 import { crimeaToday } from '../../../domain/dates';
 import { isEntityId } from '../../../domain/ids';
-import type { SnapshotRows } from '../../../protocol/first-screen';
+import type { FirstScreenRenderer, SnapshotRows } from '../../../protocol/first-screen';
 import { listSource } from '../../db/queries/catalogue';
 import { detailOf, similarIdsOf, type ExcursionDetail } from '../../db/queries/excursion';
 import { AppRoutes, loadRoute } from '../App';
@@ -14,9 +14,9 @@ import { FirstScreenDataProvider, type FirstScreenData } from '../hooks/first-sc
 // Vite for Node (vite.config.ts) next to the app; the server imports it from the build.
 
 /** The paths the server draws; anything else gets the plain shell. */
-export const FIRST_SCREEN_PATHS = ['/', '/excursions', '/excursion/:id'] as const;
+const FIRST_SCREEN_PATHS = ['/', '/excursions', '/excursion/:id'] as const;
 
-export function isFirstScreenPath(pathname: string): boolean {
+function isFirstScreenPath(pathname: string): boolean {
   return FIRST_SCREEN_PATHS.some((pattern) => matchPath(pattern, pathname) !== null);
 }
 
@@ -35,7 +35,7 @@ function detailFor(rows: SnapshotRows, id: string, now: Date): ExcursionDetail |
 }
 
 /** What the replica's queries would answer for `pathname` as of `now`. */
-export function firstScreenData(rows: SnapshotRows, pathname: string, now: Date): FirstScreenData {
+function firstScreenData(rows: SnapshotRows, pathname: string, now: Date): FirstScreenData {
   const byId = <T extends { id: number }>(list: T[]) => [...list].sort((a, b) => a.id - b.id);
   const excursion = matchPath('/excursion/:id', pathname);
   return {
@@ -46,13 +46,16 @@ export function firstScreenData(rows: SnapshotRows, pathname: string, now: Date)
   };
 }
 
+// The server loads this module as a FirstScreenRenderer (src/protocol/first-screen.ts): typed so, a
+// change on either side fails to compile instead of failing on the first visit.
+
 /** Loads the code of the screens the server draws (once; later calls resolve at once). */
-export async function prepareFirstScreens(): Promise<void> {
+export const prepareFirstScreens: FirstScreenRenderer['prepareFirstScreens'] = async () => {
   await Promise.all(['/', '/excursions', '/excursion/0'].map((path) => loadRoute(path)));
-}
+};
 
 /** The screen at `url` (path and query) as HTML, or null when the server does not draw that path. */
-export function renderFirstScreen(url: string, rows: SnapshotRows, now: Date): string | null {
+export const renderFirstScreen: FirstScreenRenderer['renderFirstScreen'] = (url, rows, now) => {
   const pathname = new URL(url, 'http://app').pathname;
   if (!isFirstScreenPath(pathname)) return null;
   return renderToString(
@@ -62,4 +65,4 @@ export function renderFirstScreen(url: string, rows: SnapshotRows, now: Date): s
       </StaticRouter>
     </FirstScreenDataProvider>,
   );
-}
+};
