@@ -63,6 +63,33 @@ export async function renderImage(bytes: Uint8Array, expected: RasterFormat): Pr
   }
 }
 
+/**
+ * The demo's generated artwork is SVG. Asked for at a card's or a screen's width, it is answered as a
+ * WebP rendering like an uploaded photo's variant: a browser parses every SVG picture as a document
+ * of its own on the page's main thread (10–80 ms each on a phone), where a WebP decodes off it.
+ * The rendering is made on the first request and stored next to the SVG (`svgRasterFileId`).
+ */
+export function svgRasterFileId(id: string, width: number | null): string | null {
+  const variant = width === null ? undefined : IMAGE_WIDTHS.find((candidate) => candidate >= width);
+  return variant === undefined ? null : `${id}-${variant}.webp`;
+}
+
+/** The width of a rendering `svgRasterFileId` named. */
+function rasterWidth(fileId: string): number {
+  return Number(/-(\d+)\.webp$/.exec(fileId)?.[1]);
+}
+
+export async function rasterizeSvg(svg: Buffer, fileId: string): Promise<Buffer> {
+  const width = rasterWidth(fileId);
+  // Drawn at the density that gives the target width, so a wide rendering is sharp, not upscaled.
+  const natural = (await sharp(svg, { limitInputPixels: MAX_IMAGE_PIXELS }).metadata()).width;
+  if (!natural) throw new Error('an SVG without a width');
+  return sharp(svg, { density: (72 * width) / natural, limitInputPixels: MAX_IMAGE_PIXELS })
+    .resize({ width })
+    .webp({ quality: WEBP_QUALITY })
+    .toBuffer();
+}
+
 /** 24 random hex digits: unguessable, and never colliding with a variant name (those have a '-'). */
 export function newMediaId(extension: string): string {
   return `${randomBytes(12).toString('hex')}.${extension}`;
@@ -88,7 +115,8 @@ export function requestedWidth(w: string | undefined, size: string | undefined):
  * Files to try, best first, for a width: the narrowest variant at least that wide, then wider ones,
  * then the full image. So w=300 gets 480, w=800 gets 1280, w=2000 gets full. A picture too small to
  * have had a variant made simply falls through to its full file, which is then no wider anyway.
- * Only our own WebP uploads have variants; SVG art and video are always served whole.
+ * Only our own WebP uploads have variants here; SVG art at a width is rendered (`svgRasterFileId`),
+ * and video is always served whole.
  */
 export function candidateFiles(id: string, contentType: string, width: number | null): string[] {
   if (contentType !== 'image/webp' || width === null) return [id];

@@ -288,7 +288,7 @@ describe.each(ENGINES)('media on %s', (engine) => {
     expect(await snapshot()).toEqual(before);
   });
 
-  it('serves the demo SVG art unchanged for any width, sandboxed', async () => {
+  it('serves the demo SVG art whole, sandboxed, and at a width as a WebP rendering made once', async () => {
     const [art] = await server.db.query<{ id: string }>(
       `SELECT id FROM media WHERE kind = 'image' AND content_type = 'image/svg+xml' ORDER BY id LIMIT 1`,
     );
@@ -296,8 +296,12 @@ describe.each(ENGINES)('media on %s', (engine) => {
       `SELECT id FROM media WHERE kind = 'app_media' AND content_type = 'image/svg+xml' ORDER BY id LIMIT 1`,
     );
     if (!art || !place) throw new Error('the demo data has no SVG art');
+    const renderings = async () => (await readdir(mediaDir)).filter((f) => f.startsWith(`${art.id}-`)).sort();
+    expect(await renderings()).toEqual([]);
+
+    // Whole: the SVG itself, sandboxed; also for a width wider than any rendering.
     const texts = new Set<string>();
-    for (const query of ['', '?w=480', '?w=1280', '?size=small']) {
+    for (const query of ['', '?w=2000']) {
       const response = await get(`/api/images/${art.id}${query}`);
       expect(response.status).toBe(200);
       expect(response.headers.get('content-type')).toBe('image/svg+xml');
@@ -307,9 +311,54 @@ describe.each(ENGINES)('media on %s', (engine) => {
     }
     expect(texts.size).toBe(1);
     expect([...texts][0]).toContain('<svg');
-    expect((await get(`/api/app_media/${place.id}?w=480`)).headers.get('content-type')).toBe('image/svg+xml');
-    expect((await get(`/api/app_media/${art.id}`)).status).toBe(404);
+
+    // At a width: a WebP of the narrowest rendering at least that wide, 3:2 like the art. A burst of
+    // requests renders each once; later answers are the stored file, with the same tag.
+    const sizes: Record<string, [number | undefined, number | undefined]> = {};
+    const etags: Record<string, Set<string>> = {};
+    const burst = ['?w=480', '?size=small', '?w=300', '?w=480', '?w=1280', '?w=800', '?size=large'];
+    const answers = await Promise.all(burst.map((query) => get(`/api/images/${art.id}${query}`)));
+    for (const [i, response] of answers.entries()) {
+      expect(response.status).toBe(200);
+      expect(response.headers.get('content-type')).toBe('image/webp');
+      expect(response.headers.get('content-security-policy')).toBeNull();
+      expect(response.headers.get('cache-control')).toBe(IMMUTABLE);
+      const meta = await sharp(await bytesOf(response)).metadata();
+      expect(meta.format).toBe('webp');
+      const key = String(meta.width);
+      sizes[key] = [meta.width, meta.height];
+      (etags[key] ??= new Set()).add(response.headers.get('etag') ?? '');
+      expect([burst[i], meta.width]).toEqual([burst[i], i < 4 ? 480 : 1280]);
+    }
+    expect(sizes).toEqual({ '480': [480, 320], '1280': [1280, 853] });
+    expect(await renderings()).toEqual([`${art.id}-1280.webp`, `${art.id}-480.webp`]);
+    const again = await get(`/api/images/${art.id}?w=480`);
+    const tag = again.headers.get('etag') ?? '';
+    expect([...(etags['480'] ?? [])]).toEqual([tag]);
+    expect((await get(`/api/images/${art.id}?w=480`, { headers: { 'If-None-Match': tag } })).status).toBe(
+      304,
+    );
+    // A rendering is no media id of its own.
+    expect((await get(`/api/images/${art.id}-480.webp`)).status).toBe(404);
+
+    const placeAnswer = await get(`/api/app_media/${place.id}?w=480`);
+    expect(placeAnswer.headers.get('content-type')).toBe('image/webp');
+    expect((await get(`/api/app_media/${art.id}?w=480`)).status).toBe(404);
     expect((await get(`/api/images/${place.id}`)).status).toBe(404);
+  });
+
+  it('answers a broken SVG at a width with the SVG itself, and renders nothing', async () => {
+    const id = 'broken-art.svg';
+    await store.put(id, '<svg xmlns="http://www.w3.org/2000/svg"><path d="M0 0 L');
+    await server.db.query(
+      `INSERT INTO media (id, kind, content_type, bytes) VALUES ($1, 'app_media', 'image/svg+xml', 54)`,
+      [id],
+    );
+    const response = await get(`/api/app_media/${id}?w=480`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toBe('image/svg+xml');
+    expect(await response.text()).toContain('<path');
+    expect((await readdir(mediaDir)).filter((f) => f.startsWith(`${id}-`))).toEqual([]);
   });
 
   it('answers 404 for unknown, malformed and path-traversal ids, and for variant file names', async () => {

@@ -2,7 +2,7 @@ import { Hono } from 'hono';
 import type { Context } from 'hono';
 import type { AppDeps } from '../deps';
 import { notFound } from '../errors';
-import { candidateFiles, requestedWidth } from '../../media/images';
+import { candidateFiles, rasterizeSvg, requestedWidth, svgRasterFileId } from '../../media/images';
 import { parseRange } from '../../media/range';
 import type { RangeRequest } from '../../media/range';
 import { isSafeMediaId } from '../../media/store';
@@ -18,6 +18,7 @@ interface StoredFile {
 }
 
 const NOT_FOUND = 'Файл не найден';
+const SVG = 'image/svg+xml';
 // A media id never changes its bytes (a new upload gets a new id), so clients may keep it for a year.
 const CACHE_CONTROL = 'public, max-age=31536000, immutable';
 // An SVG opened directly must not run anything.
@@ -25,7 +26,8 @@ const SVG_POLICY = "default-src 'none'; style-src 'unsafe-inline'; sandbox";
 
 // GET /api/images/{id} (excursion images, gallery, video, avatars) and GET /api/app_media/{id}
 // (places, cities, banners). `?w=480|1280` or `?size=small|large` picks a resized WebP variant; any
-// other width gets the narrowest variant at least that wide, else the full image (images.ts).
+// other width gets the narrowest variant at least that wide, else the full image (images.ts). The
+// demo's SVG artwork at such a width is answered with a WebP rendering of it.
 // Every answer supports Range (video seeking) and If-None-Match.
 
 export function imageRoutes(deps: AppDeps): Hono {
@@ -38,6 +40,35 @@ export function appMediaRoutes(deps: AppDeps): Hono {
 
 function mediaKindRoutes(deps: AppDeps, kinds: string[]): Hono {
   const app = new Hono();
+  // Renderings in progress, so a burst of requests for one picture renders it once.
+  const rendering = new Map<string, Promise<StoredFile | null>>();
+  // The stored WebP rendering of an SVG at the asked width (images.ts), made on the first request;
+  // null means the SVG itself is the answer (no width, wider than any rendering, or it failed).
+  const svgRaster = async (id: string, width: number | null): Promise<StoredFile | null> => {
+    const fileId = svgRasterFileId(id, width);
+    if (!fileId || !isSafeMediaId(fileId)) return null;
+    const size = await deps.media.size(fileId);
+    if (size !== null) return { id: fileId, size };
+    let pending = rendering.get(fileId);
+    if (!pending) {
+      pending = (async () => {
+        try {
+          const svg = await deps.media.get(id);
+          if (!svg) return null;
+          const body = await rasterizeSvg(svg, fileId);
+          await deps.media.put(fileId, body);
+          return { id: fileId, size: body.length };
+        } catch (error) {
+          deps.log.error(`${id} not rendered at ${fileId}; answered with the SVG`, error);
+          return null;
+        } finally {
+          rendering.delete(fileId);
+        }
+      })();
+      rendering.set(fileId, pending);
+    }
+    return pending;
+  };
   app.get('/:id', async (c) => {
     const id = c.req.param('id');
     if (!isSafeMediaId(id)) throw notFound(NOT_FOUND);
@@ -47,6 +78,10 @@ function mediaKindRoutes(deps: AppDeps, kinds: string[]): Hono {
     );
     if (!meta) throw notFound(NOT_FOUND);
     const width = requestedWidth(c.req.query('w'), c.req.query('size'));
+    if (meta.content_type === SVG) {
+      const raster = await svgRaster(id, width);
+      if (raster) return answer(c, deps.media, raster, 'image/webp');
+    }
     const file = await firstExisting(deps.media, candidateFiles(id, meta.content_type, width));
     if (!file) throw notFound(NOT_FOUND);
     return answer(c, deps.media, file, meta.content_type);
@@ -76,7 +111,7 @@ function answer(c: Context, store: MediaStore, file: StoredFile, contentType: st
     'Accept-Ranges': 'bytes',
     'X-Content-Type-Options': 'nosniff',
   };
-  if (contentType === 'image/svg+xml') headers['Content-Security-Policy'] = SVG_POLICY;
+  if (contentType === SVG) headers['Content-Security-Policy'] = SVG_POLICY;
 
   // If-None-Match wins over Range (RFC 9110 §13.2.2); it compares weakly because the compress
   // middleware turns the tag of a gzipped SVG into W/"…".
