@@ -66,21 +66,22 @@ export async function renderImage(bytes: Uint8Array, expected: RasterFormat): Pr
 /**
  * The demo's generated artwork is SVG. Asked for at a card's or a screen's width, it is answered as a
  * WebP rendering like an uploaded photo's variant: a browser parses every SVG picture as a document
- * of its own on the page's main thread (10–80 ms each on a phone), where a WebP decodes off it.
- * The rendering is made on the first request and stored next to the SVG (`svgRasterFileId`).
+ * of its own on the page's main thread (10–90 ms each in a desktop trace of a first visit), where a
+ * WebP decodes off it. The rendering is made on the first request and stored next to the SVG.
  */
-export function svgRasterFileId(id: string, width: number | null): string | null {
+export interface SvgRendering {
+  /** The stored file: `a.svg` at 480 px is `a.svg-480.webp`. */
+  fileId: string;
+  width: number;
+}
+
+/** The rendering that answers a width: the narrowest variant at least that wide; null for the SVG. */
+export function svgRendering(id: string, width: number | null): SvgRendering | null {
   const variant = width === null ? undefined : IMAGE_WIDTHS.find((candidate) => candidate >= width);
-  return variant === undefined ? null : `${id}-${variant}.webp`;
+  return variant === undefined ? null : { fileId: `${id}-${variant}.webp`, width: variant };
 }
 
-/** The width of a rendering `svgRasterFileId` named. */
-function rasterWidth(fileId: string): number {
-  return Number(/-(\d+)\.webp$/.exec(fileId)?.[1]);
-}
-
-export async function rasterizeSvg(svg: Buffer, fileId: string): Promise<Buffer> {
-  const width = rasterWidth(fileId);
+export async function rasterizeSvg(svg: Buffer, width: number): Promise<Buffer> {
   // Drawn at the density that gives the target width, so a wide rendering is sharp, not upscaled.
   const natural = (await sharp(svg, { limitInputPixels: MAX_IMAGE_PIXELS }).metadata()).width;
   if (!natural) throw new Error('an SVG without a width');
@@ -115,7 +116,7 @@ export function requestedWidth(w: string | undefined, size: string | undefined):
  * Files to try, best first, for a width: the narrowest variant at least that wide, then wider ones,
  * then the full image. So w=300 gets 480, w=800 gets 1280, w=2000 gets full. A picture too small to
  * have had a variant made simply falls through to its full file, which is then no wider anyway.
- * Only our own WebP uploads have variants here; SVG art at a width is rendered (`svgRasterFileId`),
+ * Only our own WebP uploads have variants here; SVG art at a width is rendered (`svgRendering`),
  * and video is always served whole.
  */
 export function candidateFiles(id: string, contentType: string, width: number | null): string[] {

@@ -2,7 +2,7 @@ import { Hono } from 'hono';
 import type { Context } from 'hono';
 import type { AppDeps } from '../deps';
 import { notFound } from '../errors';
-import { candidateFiles, rasterizeSvg, requestedWidth, svgRasterFileId } from '../../media/images';
+import { candidateFiles, rasterizeSvg, requestedWidth, svgRendering } from '../../media/images';
 import { parseRange } from '../../media/range';
 import type { RangeRequest } from '../../media/range';
 import { isSafeMediaId } from '../../media/store';
@@ -41,31 +41,32 @@ export function appMediaRoutes(deps: AppDeps): Hono {
 function mediaKindRoutes(deps: AppDeps, kinds: string[]): Hono {
   const app = new Hono();
   // Renderings in progress, so a burst of requests for one picture renders it once.
-  const rendering = new Map<string, Promise<StoredFile | null>>();
+  const inFlight = new Map<string, Promise<StoredFile | null>>();
   // The stored WebP rendering of an SVG at the asked width (images.ts), made on the first request;
   // null means the SVG itself is the answer (no width, wider than any rendering, or it failed).
   const svgRaster = async (id: string, width: number | null): Promise<StoredFile | null> => {
-    const fileId = svgRasterFileId(id, width);
-    if (!fileId || !isSafeMediaId(fileId)) return null;
+    const rendering = svgRendering(id, width);
+    if (!rendering || !isSafeMediaId(rendering.fileId)) return null;
+    const { fileId } = rendering;
     const size = await deps.media.size(fileId);
     if (size !== null) return { id: fileId, size };
-    let pending = rendering.get(fileId);
+    let pending = inFlight.get(fileId);
     if (!pending) {
       pending = (async () => {
         try {
           const svg = await deps.media.get(id);
           if (!svg) return null;
-          const body = await rasterizeSvg(svg, fileId);
+          const body = await rasterizeSvg(svg, rendering.width);
           await deps.media.put(fileId, body);
           return { id: fileId, size: body.length };
         } catch (error) {
           deps.log.error(`${id} not rendered at ${fileId}; answered with the SVG`, error);
           return null;
         } finally {
-          rendering.delete(fileId);
+          inFlight.delete(fileId);
         }
       })();
-      rendering.set(fileId, pending);
+      inFlight.set(fileId, pending);
     }
     return pending;
   };
