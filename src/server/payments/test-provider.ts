@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { randomText } from '../services/ids';
 import type { Queryable } from '../storage/db';
 import type { CreatePaymentInput, PaymentProvider, ProviderPayment, ProviderStatus } from './provider';
 
@@ -65,10 +65,10 @@ export function createTestProvider(db: Queryable): TestProvider {
        )
        SELECT * FROM payment`,
       [
-        `tp_${randomBytes(12).toString('hex')}`,
+        `tp_${randomText(12, 'hex')}`,
         input.paymentId,
         input.amount,
-        `ct-${randomBytes(18).toString('base64url')}`,
+        `ct-${randomText(18, 'base64url')}`,
         input.returnUrl,
         input.description,
         JSON.stringify({ payment_id: input.paymentId }),
