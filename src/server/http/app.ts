@@ -1,9 +1,9 @@
 import { Hono, type Context, type Next } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
-import { compress } from 'hono/compress';
 import { HTTPException } from 'hono/http-exception';
 import { containsNul } from '../../protocol/json';
 import { MediaRejectedError } from '../media/errors';
+import { compressAnswers } from './compress';
 import type { AppDeps } from './deps';
 import { HttpError, errorResponse } from './errors';
 import { catalogueRoutes } from './routes/catalogue';
@@ -69,23 +69,37 @@ export interface AppOptions {
   isDraining?: () => boolean;
 }
 
+/** 413 for a body over the cap. Its rest is never read, so the connection cannot be reused: say so. */
+const tooLarge = (c: Context) => c.json(refusal(c, APP_TEXTS.tooLarge), 413, { Connection: 'close' });
+
 export function createApp(deps: AppDeps, options: AppOptions = {}): Hono {
   const app = new Hono();
 
-  app.use('*', compress());
+  app.use('*', compressAnswers());
   // JSON calls are small; a huge body is refused before it is read. Upload routes set their own cap.
   const jsonLimit = bodyLimit({
     maxSize: JSON_BODY_LIMIT,
-    // The rest of the body is never read, so the connection cannot be reused: say so.
-    onError: (c) => c.json(refusal(c, APP_TEXTS.tooLarge), 413, { Connection: 'close' }),
+    onError: (c) => tooLarge(c),
   });
+  // Hono's bodyLimit asks the request for its body stream first, even on a GET. On Node that makes
+  // @hono/node-server build a whole WHATWG Request (a web stream over the socket, an AbortController)
+  // for every call, and the body is then read through that stream instead of straight off the
+  // socket: a tenth of the server's time per booking. A call that states its length, as every
+  // client of ours does, is judged by it (Node's parser never delivers more than it states); a GET or
+  // HEAD has no body a route reads; only a chunked body goes through Hono's counting reader.
+  const capJsonBody = async (c: Context, next: Next) => {
+    if (c.req.method === 'GET' || c.req.method === 'HEAD') return next();
+    const length = c.req.header('content-length');
+    if (length === undefined || c.req.header('transfer-encoding') !== undefined) return jsonLimit(c, next);
+    return Number.parseInt(length, 10) > JSON_BODY_LIMIT ? tooLarge(c) : next();
+  };
   // Uploads set their own, larger caps: the avatar (routes/profile.ts) and the excursion form.
   const ownLimit = (c: { req: { path: string; method: string } }) =>
     /^\/api\/uploadfile\/?$/.test(c.req.path) ||
     (c.req.method === 'POST' && /^\/api\/excursions\/?$/.test(c.req.path)) ||
     (c.req.method === 'PUT' && /^\/api\/excursions\/[^/]+\/?$/.test(c.req.path));
-  app.use('/api/*', (c, next) => (ownLimit(c) ? next() : jsonLimit(c, next)));
-  app.use('/auth/*', jsonLimit);
+  app.use('/api/*', (c, next) => (ownLimit(c) ? next() : capJsonBody(c, next)));
+  app.use('/auth/*', capJsonBody);
   // After the size cap, so the body read here is already bounded; upload routes cap their own.
   app.use('/api/*', (c, next) => refuseNul(c, next, !ownLimit(c)));
   app.use('/auth/*', (c, next) => refuseNul(c, next, true));
