@@ -197,18 +197,21 @@ export function createRealtimeHub({
     socket.on('error', (error) => log.debug('socket error', error));
   });
 
+  // An event is encoded once, and only when some socket wants it: under a load of bookings most
+  // events have no listener in this process.
   const deliver = (event: ServerEvent) => {
-    const message = { type: event.channel, data: event.data } as ServerMessage;
-    const text = encodeServerMessage(message);
-    if (!text) {
-      log.error(`delta too large to send: ${event.channel}`);
-      return;
-    }
     const owner = 'userId' in event ? event.userId : null;
+    let text: string | null | undefined;
     for (const client of clients) {
       if (!client.channels.has(event.channel)) continue;
       if (owner !== null && client.userId !== owner) continue;
-      if (client.socket.readyState === client.socket.OPEN) client.socket.send(text);
+      if (client.socket.readyState !== client.socket.OPEN) continue;
+      if (text === undefined) {
+        text = encodeServerMessage({ type: event.channel, data: event.data } as ServerMessage);
+        if (!text) log.error(`delta too large to send: ${event.channel}`);
+      }
+      if (!text) return;
+      client.socket.send(text);
     }
   };
   const unsubscribe = events.subscribe(deliver);

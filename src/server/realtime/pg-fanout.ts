@@ -181,7 +181,11 @@ export async function startPgFanout(options: PgFanoutOptions): Promise<ClusterEv
 
   // Incoming: handled one at a time, so a batch read back by id cannot overtake a later one.
   let inbound: Promise<void> = Promise.resolve();
+  // This process's own notifications come back to it too; they are known by their first bytes
+  // (notifyInline writes the sender first) and skipped unread, instead of parsing up to 8 KB each.
+  const ownPrefix = `{"p":${JSON.stringify(processId)},`;
   const receive = async (payload: string) => {
+    if (payload.startsWith(ownPrefix)) return;
     const envelope = JSON.parse(payload) as Envelope;
     if (envelope.p === processId) return;
     let events = envelope.e;
