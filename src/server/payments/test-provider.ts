@@ -74,6 +74,7 @@ export function createTestProvider(db: Queryable): TestProvider {
         JSON.stringify({ payment_id: input.paymentId }),
         record,
       ],
+      { name: 'test_provider_make' },
     );
     return row;
   };

@@ -102,22 +102,25 @@ export async function startPgFanout(options: PgFanoutOptions): Promise<ClusterEv
     sender = c;
     return c;
   };
-  const send = async (sql: string, params: unknown[]) => {
+  // Named: prepared once on the connection, so a notification is not parsed and planned anew.
+  const send = async (name: string, sql: string, params: unknown[]) => {
+    const statement = { name, text: sql, values: params };
     try {
-      await (await senderClient()).query(sql, params);
+      await (await senderClient()).query(statement);
     } catch (error) {
       // A dropped connection: one retry on a new one.
       const broken = sender;
       sender = undefined;
       await broken?.end().catch(() => undefined);
       if (closed) throw error;
-      await (await senderClient()).query(sql, params);
+      await (await senderClient()).query(statement);
     }
   };
   // One publish that does not fit in a notification is stored and sent by id.
   const notifyById = async (events: ServerEvent[]) => {
     // One statement, so the row is committed before the notification is delivered.
     await send(
+      'notify_by_id',
       `WITH stored AS (INSERT INTO realtime_payloads (body) VALUES ($1) RETURNING id)
        SELECT pg_notify($2, json_build_object('p', $3::text, 'id', id)::text) FROM stored`,
       [JSON.stringify(events), EVENTS_CHANNEL, processId],
@@ -132,7 +135,7 @@ export async function startPgFanout(options: PgFanoutOptions): Promise<ClusterEv
     const payloads = parts.map(
       (events) => `{"p":${JSON.stringify(processId)},"n":${sequence++},"e":[${events}]}`,
     );
-    await send('SELECT pg_notify($1, payload) FROM unnest($2::text[]) AS payload', [
+    await send('notify_inline', 'SELECT pg_notify($1, payload) FROM unnest($2::text[]) AS payload', [
       EVENTS_CHANNEL,
       payloads,
     ]);

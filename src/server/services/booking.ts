@@ -318,6 +318,7 @@ export async function readBookingTour(db: Queryable, tourId: string): Promise<Bo
     `SELECT ${TOUR_COLUMNS}, e.owner_id, e.version AS excursion_version
      FROM tours t JOIN excursions e ON e.id = t.excursion_id WHERE t.id = $1`,
     [tourId],
+    { name: 'read_booking_tour' },
   );
   return row;
 }
@@ -457,6 +458,7 @@ export async function bookTicketFast(
         idempotency?.path ?? null,
         idempotency ? JSON.stringify(body) : null,
       ],
+      { name: 'book_ticket' },
     );
     row = (answer as { r: FastRow | { replay: Stored } }).r;
   } catch (error) {
