@@ -46,8 +46,15 @@ export function compressAnswers() {
     )
       return;
     const vary = headers.get('Vary');
-    if (vary !== '*' && !/(?:^|,)\s*accept-encoding\s*(?:,|$)/i.test(vary ?? ''))
-      headers.set('Vary', vary ? `${vary}, Accept-Encoding` : 'Accept-Encoding');
+    if (vary !== '*' && !/(?:^|,)\s*accept-encoding\s*(?:,|$)/i.test(vary ?? '')) {
+      const value = vary ? `${vary}, Accept-Encoding` : 'Accept-Encoding';
+      try {
+        headers.set('Vary', value);
+      } catch {
+        // An answer with immutable headers (one from fetch()) is rebuilt, as Hono does.
+        c.header('Vary', value);
+      }
+    }
     const encoding = chooseEncoding(c.req.header('Accept-Encoding'));
     if (!encoding || !c.res.body) return;
     c.res = new Response(c.res.body.pipeThrough(new CompressionStream(encoding)), c.res);

@@ -1,5 +1,7 @@
+import { gunzipSync } from 'node:zlib';
+import { Hono } from 'hono';
 import { describe, expect, it } from 'vitest';
-import { chooseEncoding } from '../../../src/server/http/compress';
+import { chooseEncoding, compressAnswers } from '../../../src/server/http/compress';
 import { newEntityId, randomText } from '../../../src/server/services/ids';
 
 describe('chooseEncoding', () => {
@@ -33,5 +35,50 @@ describe('random ids from the pool', () => {
     const tokens = new Set(Array.from({ length: 1000 }, () => randomText(18, 'base64url')));
     expect(tokens.size).toBe(1000);
     expect(() => randomText(4097, 'hex')).toThrow(RangeError);
+  });
+});
+
+describe('compressAnswers', () => {
+  const app = new Hono();
+  app.use('*', compressAnswers());
+  const list = JSON.stringify({
+    items: Array.from({ length: 200 }, (_, i) => ({ id: i, name: `item ${i}` })),
+  });
+  app.get('/list', (c) => c.json(JSON.parse(list) as object));
+  app.get('/small', (c) =>
+    c.body('{"a":1}', 200, { 'Content-Type': 'application/json', 'Content-Length': '7' }),
+  );
+  app.get('/picture', (c) => c.body(new Uint8Array(4096), 200, { 'Content-Type': 'image/webp' }));
+  // fetch() answers carry immutable headers.
+  app.get('/fetched', () => fetch(`data:application/json,${encodeURIComponent(list)}`));
+
+  it('compresses what the client accepts and says the answer varies by it', async () => {
+    const gzip = await app.request('/list', { headers: { 'Accept-Encoding': 'gzip' } });
+    expect(gzip.headers.get('Content-Encoding')).toBe('gzip');
+    expect(gzip.headers.get('Vary')).toBe('Accept-Encoding');
+    expect(gunzipSync(Buffer.from(await gzip.arrayBuffer())).toString()).toBe(list);
+    const plain = await app.request('/list');
+    expect(plain.headers.get('Content-Encoding')).toBeNull();
+    expect(plain.headers.get('Vary')).toBe('Accept-Encoding');
+    expect(await plain.text()).toBe(list);
+  });
+
+  it('leaves small answers and pictures as they are', async () => {
+    const small = await app.request('/small', { headers: { 'Accept-Encoding': 'gzip' } });
+    expect(small.headers.get('Content-Encoding')).toBeNull();
+    expect(await small.text()).toBe('{"a":1}');
+    const picture = await app.request('/picture', { headers: { 'Accept-Encoding': 'gzip' } });
+    expect(picture.headers.get('Content-Encoding')).toBeNull();
+    expect(picture.headers.get('Vary')).toBeNull();
+  });
+
+  it('handles an answer whose headers cannot be changed', async () => {
+    const plain = await app.request('/fetched');
+    expect(plain.status).toBe(200);
+    expect(plain.headers.get('Vary')).toBe('Accept-Encoding');
+    expect(await plain.text()).toBe(list);
+    const gzip = await app.request('/fetched', { headers: { 'Accept-Encoding': 'gzip' } });
+    expect(gzip.headers.get('Content-Encoding')).toBe('gzip');
+    expect(gunzipSync(Buffer.from(await gzip.arrayBuffer())).toString()).toBe(list);
   });
 });
