@@ -1,4 +1,4 @@
-import { request } from 'node:http';
+import { request, type IncomingMessage } from 'node:http';
 import { gunzipSync, inflateSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, crimeaToday } from '../../../src/domain/dates';
@@ -17,6 +17,15 @@ interface Answer {
   body: Buffer;
 }
 
+/** Gathers an answer read straight off the socket, its body as sent (still compressed). */
+function collect(res: IncomingMessage, resolve: (answer: Answer) => void): void {
+  const chunks: Buffer[] = [];
+  res.on('data', (c: Buffer) => chunks.push(c));
+  res.on('end', () =>
+    resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }),
+  );
+}
+
 /** A POST whose body goes in pieces with no stated length (Transfer-Encoding: chunked). */
 function postChunked(server: TestServer, path: string, pieces: string[], token: string): Promise<Answer> {
   return new Promise((resolve, reject) => {
@@ -29,13 +38,7 @@ function postChunked(server: TestServer, path: string, pieces: string[], token: 
         method: 'POST',
         headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
       },
-      (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (c: Buffer) => chunks.push(c));
-        res.on('end', () =>
-          resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }),
-        );
-      },
+      (res) => collect(res, resolve),
     );
     // The server may answer 413 and close before the whole body is sent.
     req.on('error', (error: NodeJS.ErrnoException) => (error.code === 'EPIPE' ? undefined : reject(error)));
@@ -93,12 +96,7 @@ describe('JSON bodies and compressed answers over HTTP', () => {
   });
 
   it('compresses a list answer by what the client accepts, and always says it varies by that', async () => {
-    const get = (encoding?: string) =>
-      fetch(
-        `${server.url}/api/excursions`,
-        encoding === undefined ? {} : { headers: { 'Accept-Encoding': encoding } },
-      );
-    const plain = await get('identity');
+    const plain = await fetch(`${server.url}/api/excursions`, { headers: { 'Accept-Encoding': 'identity' } });
     expect(plain.headers.get('content-encoding')).toBeNull();
     expect(plain.headers.get('vary')).toMatch(/Accept-Encoding/);
     const text = await plain.text();
@@ -110,13 +108,7 @@ describe('JSON bodies and compressed answers over HTTP', () => {
       return new Promise<Answer>((resolve, reject) => {
         request(
           { hostname, port, path: '/api/excursions', headers: { 'Accept-Encoding': encoding } },
-          (res) => {
-            const chunks: Buffer[] = [];
-            res.on('data', (c: Buffer) => chunks.push(c));
-            res.on('end', () =>
-              resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }),
-            );
-          },
+          (res) => collect(res, resolve),
         )
           .on('error', reject)
           .end();
