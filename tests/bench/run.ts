@@ -124,7 +124,7 @@ rows.push({
   pass: true,
 });
 rows.push({
-  name: `bookings over HTTP, 50 clients, ${server.tours} tours (share of pgbench)`,
+  name: `bookings over HTTP, 50 clients, ${server.tours} tours, after a ${server.warmupSeconds} s warm-up at ${server.warmupTps.toFixed(0)}/s (share of pgbench)`,
   value: `${server.bookingTps.toFixed(0)}/s (${((100 * server.bookingTps) / server.pgbenchTps).toFixed(0)} %)`,
   budget: '≥ 40 %',
   pass: server.bookingTps >= 0.4 * server.pgbenchTps,
