@@ -18,8 +18,9 @@ import { startCluster, type ClusterNode } from '../support/cluster';
 // WARMUP_SECONDS, counted apart. A freshly started process books about half as fast as a warm one
 // (3-second steps from a cold start on one machine: 497, 635, 803, 943/s, then 970/s over 15 s),
 // most likely while V8 optimises the booking path and PostgreSQL's new connections fill their
-// caches (the warm-up itself was not profiled). A server that has been up for a minute is the one a buyer meets; the warm-up's own rate is
-// still printed, and its bookings are counted in the oversold check like every other.
+// caches (the warm-up itself was not profiled). A server that has been up for a minute is the one
+// a buyer meets; the warm-up's own rate is still printed, and its bookings are counted in the
+// oversold check like every other.
 
 const run = promisify(execFile);
 const CLIENTS = 50;
