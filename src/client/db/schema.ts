@@ -1,5 +1,13 @@
 import Dexie, { type EntityTable } from 'dexie';
-import { groupTours, TourStore, type TourGroup, type TourRow } from './tour-store';
+import {
+  chunkOfGroups,
+  groupOf,
+  groupTours,
+  TourStore,
+  type TourGroup,
+  type TourIdChunk,
+  type TourRow,
+} from './tour-store';
 import type { Banner, City, Place, ReplicaExcursion, SpecialOffer, Ticket, User } from '../../domain/types';
 
 // The local replica. Screens read it with live queries; the sync engine is its only writer of server
@@ -82,6 +90,8 @@ export class ReplicaDb extends Dexie {
   /** Tours as rows, over `tourGroups` (one record per excursion): see tour-store.ts. */
   readonly tours = new TourStore(this);
   tourGroups!: EntityTable<TourGroup, 'excursionID'>;
+  /** Which excursion each tour belongs to, in chunks: see tour-store.ts. */
+  tourIds!: EntityTable<TourIdChunk, 'key'>;
   places!: EntityTable<Replicated<Place>, 'id'>;
   cities!: EntityTable<Replicated<City>, 'id'>;
   banners!: EntityTable<Replicated<Banner>, 'id'>;
@@ -139,6 +149,17 @@ export class ReplicaDb extends Dexie {
         const rows = await tx.table<TourRow>('tours').toArray();
         await tx.table<TourGroup>('tourGroups').bulkPut(groupTours(rows));
       });
+    // Version 4 finds a tour by id through a directory of chunks (`tourIds`, one per batch of new
+    // tours) instead of the `ids` index: that index's 100,000 entries, in random order, were a third
+    // of a first sync's time in Chromium. `local` indexes only the tours made on this phone.
+    this.version(4)
+      .stores({ tourGroups: 'excursionID, *dates, *local', tourIds: 'key' })
+      .upgrade(async (tx) => {
+        const groups = await tx.table<TourGroup>('tourGroups').toArray();
+        const regrouped = groups.flatMap((group) => groupOf(group.excursionID, group.tours) ?? []);
+        await tx.table<TourGroup>('tourGroups').bulkPut(regrouped);
+        if (regrouped.length > 0) await tx.table<TourIdChunk>('tourIds').add(chunkOfGroups(regrouped));
+      });
   }
 }
 
@@ -146,6 +167,7 @@ export class ReplicaDb extends Dexie {
 export const SYNCED_TABLES = [
   'excursions',
   'tourGroups',
+  'tourIds',
   'places',
   'cities',
   'banners',

@@ -1,6 +1,7 @@
 import { TEMPORARY_TOUR_PREFIX } from '../../domain/schedule-editor';
 import { liveQuery } from 'dexie';
 import type { ReplicaDb } from '../db/schema';
+import { TOUR_TABLES } from '../db/tour-store';
 import type { ProfilePayload, ToursCreatePayload } from './mutations';
 import { enqueue } from './enqueue';
 
@@ -35,7 +36,7 @@ export async function addTours(
  */
 export async function deleteTours(db: ReplicaDb, userId: number, tourIds: string[]): Promise<void> {
   const local = new Set<string>();
-  await db.transaction('rw', [db.outbox, db.tourGroups], async () => {
+  await db.transaction('rw', ['outbox', ...TOUR_TABLES], async () => {
     const creates = await db.outbox
       .where('userId')
       .equals(userId)

@@ -1,4 +1,4 @@
-import { isTemporaryTourId, TEMPORARY_TOUR_PREFIX } from '../../domain/schedule-editor';
+import { isTemporaryTourId } from '../../domain/schedule-editor';
 import type { Tour } from '../../domain/types';
 import { planChanges, type CollectionPlan } from '../../protocol/sync-plan';
 import { SYNC_COLLECTIONS, type Change, type SyncCollection } from '../../protocol/sync';
@@ -112,7 +112,7 @@ async function readCollection(
 /**
  * The stored tours a page names, puts first, then deletes. A put's tour can only be in its excursion's
  * record, so those are read by key, one per excursion (a first-sync page spans about a hundred); a
- * deletion names just the tour, found through the `ids` index.
+ * deletion names just the tour, found through the tour directory (db/tour-store.ts).
  */
 async function storedTours(
   db: ReplicaDb,
@@ -204,10 +204,10 @@ const slotOf = (tour: Pick<Tour, 'excursionID' | 'date' | 'time'>) =>
 
 /**
  * The tours created on this phone and not yet answered, by excursion, day and time. Usually none: the
- * lookup is one key range on the temporary prefix, so a first sync of many tours costs nothing more.
+ * lookup reads the `local` index, empty but for them, so a first sync of many tours costs nothing more.
  */
 async function pendingLocalTours(db: ReplicaDb): Promise<Map<string, string[]> | null> {
-  const local = await db.tours.withIdPrefix(TEMPORARY_TOUR_PREFIX);
+  const local = await db.tours.local();
   const bySlot = new Map<string, string[]>();
   for (const tour of local) {
     if (!isTemporaryTourId(tour._id) || !tour._pending) continue;
@@ -278,10 +278,12 @@ export async function clearSynced(db: ReplicaDb): Promise<void> {
   await db.transaction('rw', [...SYNCED_TABLES, 'meta'], async () => {
     for (const name of SYNCED_TABLES) {
       // Rows with edits in flight survive, so an offline change is not lost by a reset.
+      // The tour directory (`tourIds`) is rewritten with the tours it keeps.
       if (name === 'tourGroups') {
         await db.tours.keepOnly((tour) => Boolean(tour._pending));
         continue;
       }
+      if (name === 'tourIds') continue;
       const table = db.table<AnyRow>(name);
       // Rows with edits in flight survive, so an offline change is not lost by a reset.
       if (name === 'tombstones' || name === 'deferred') await table.clear();

@@ -1,4 +1,5 @@
 import type { MutationKind, ReplicaDb } from '../db/schema';
+import { TOUR_TABLES } from '../db/tour-store';
 import { specOf } from './mutations';
 
 // Queues a mutation: its local effect and its outbox row are written in one transaction, so neither
@@ -9,7 +10,7 @@ import { specOf } from './mutations';
 export const OUTBOX_TABLES = [
   'outbox',
   'favorites',
-  'tourGroups',
+  ...TOUR_TABLES,
   'users',
   'excursions',
   'deferred',

@@ -372,24 +372,25 @@ describe('a creation whose answer is lost', () => {
     // The stored tour reaches the phone (socket delta) while the creation still waits for its answer.
     const arrived = () =>
       page.evaluate(
-        (id) =>
+        ([id, excursionID]) =>
           new Promise<boolean>((resolve) => {
             const openDb = indexedDB.open('krym-excursions');
             openDb.onsuccess = () => {
               const tx = openDb.result.transaction(['tourGroups', 'deferred'], 'readonly');
-              // Schema version 3: a tour is found through its record's multiEntry `ids` index.
-              const row = tx.objectStore('tourGroups').index('ids').get(id);
+              // Schema version 4: an excursion's tours are one record, keyed by the excursion.
+              const group = tx.objectStore('tourGroups').get(excursionID);
               const held = tx.objectStore('deferred').getAll();
               tx.oncomplete = () => {
                 openDb.result.close();
+                const tours = (group.result as { tours: { _id: string }[] } | undefined)?.tours ?? [];
                 const heldIds = (held.result as { change: { row?: { _id?: string } } }[]).map(
                   (entry) => entry.change.row?._id,
                 );
-                resolve(row.result !== undefined || heldIds.includes(id));
+                resolve(tours.some((tour) => tour._id === id) || heldIds.includes(id));
               };
             };
           }),
-        created._id,
+        [created._id, created.excursionID] as const,
       );
     await expect.poll(arrived, { timeout: 30_000 }).toBe(true);
     expect(await outbox(page)).toHaveLength(1);

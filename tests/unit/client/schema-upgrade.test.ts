@@ -7,7 +7,7 @@ import { ReplicaDb, type OutboxRow } from '../../../src/client/db/schema';
 class NextReplicaDb extends ReplicaDb {
   constructor(name: string, factory: IDBFactory) {
     super(name, { indexedDB: factory, IDBKeyRange });
-    this.version(4).stores({ notes: '++id' });
+    this.version(5).stores({ notes: '++id' });
   }
 }
 
@@ -34,6 +34,41 @@ function installedV1(name: string, factory: IDBFactory): Dexie {
   return db;
 }
 
+/** The replica as version 3 shipped it: tours one record per excursion, found by id through `ids`. */
+function installedV3(name: string, factory: IDBFactory): Dexie {
+  const db = new Dexie(name, { indexedDB: factory, IDBKeyRange });
+  db.version(3).stores({
+    excursions: '_id, city, place, category, ownerID',
+    tourGroups: 'excursionID, *dates, *ids',
+    places: 'id',
+    cities: 'id, name',
+    banners: 'id',
+    specialOffers: 'id',
+    users: 'id',
+    tickets: '_id, tourID',
+    favorites: 'excursionID',
+    outbox: '++seq, &id, userId',
+    rejections: 'id, at, seen',
+    tombstones: 'key, version',
+    deferred: 'key',
+    meta: 'key',
+    log: '++id, at',
+  });
+  return db;
+}
+
+const tour = (id: string, excursionID: string, date: string, extra = {}) => ({
+  _id: id,
+  excursionID,
+  date,
+  time: '09:00',
+  attendantsRegistred: 0,
+  takenSeats: [],
+  emptySeats: [1, 2],
+  _v: 7,
+  ...extra,
+});
+
 const queued: OutboxRow = {
   id: 'c0a80101-0000-4000-8000-000000000001',
   kind: 'favorite.set',
@@ -55,7 +90,7 @@ describe('the replica schema', () => {
 
     const upgraded = new NextReplicaDb('upgrade', factory);
     await upgraded.open();
-    expect(upgraded.verno).toBe(4);
+    expect(upgraded.verno).toBe(5);
     expect((await upgraded.outbox.toArray()).map((row) => row.kind)).toEqual(['favorite.set']);
     upgraded.close();
   });
@@ -64,17 +99,6 @@ describe('the replica schema', () => {
     const factory = new IDBFactory();
     const v1 = installedV1('v1', factory);
     await v1.table('outbox').add({ ...queued });
-    const tour = (id: string, excursionID: string, date: string, extra = {}) => ({
-      _id: id,
-      excursionID,
-      date,
-      time: '09:00',
-      attendantsRegistred: 0,
-      takenSeats: [],
-      emptySeats: [1, 2],
-      _v: 7,
-      ...extra,
-    });
     await v1
       .table('tours')
       .bulkPut([
@@ -86,7 +110,7 @@ describe('the replica schema', () => {
 
     const db = new ReplicaDb('v1', { indexedDB: factory, IDBKeyRange });
     await db.open();
-    expect(db.verno).toBe(3);
+    expect(db.verno).toBe(4);
     expect(await db.outbox.toArray()).toEqual([{ ...queued, seq: 1 }]);
     // Version 3 holds each excursion's tours in one record, every row as it was (local marks kept).
     expect(await db.tourGroups.count()).toBe(2);
@@ -98,8 +122,48 @@ describe('the replica schema', () => {
     expect((await db.tours.onDate('2026-07-02')).map((row) => row._id).sort()).toEqual(['v'.repeat(24)]);
     expect(await db.tours.daysFrom('2026-06-01')).toEqual(['2026-07-01', '2026-07-02']);
     const names = db.backendDB().transaction('tourGroups').objectStore('tourGroups').indexNames;
-    expect([...names].sort()).toEqual(['dates', 'ids']);
+    expect([...names].sort()).toEqual(['dates', 'local']);
     expect([...db.backendDB().objectStoreNames]).not.toContain('tours');
+    db.close();
+  });
+
+  it('opens a version-3 replica with every tour still found by id, and the ones made offline by `local`', async () => {
+    const factory = new IDBFactory();
+    const v3 = installedV3('v3', factory);
+    const own = [
+      tour('t'.repeat(24), 'e'.repeat(24), '2026-07-01'),
+      tour('tour-offline', 'e'.repeat(24), '2026-07-03', { _v: 0, _pending: 1 }),
+    ];
+    const other = [tour('v'.repeat(24), 'f'.repeat(24), '2026-07-02')];
+    await v3.table('tourGroups').bulkPut([
+      {
+        excursionID: 'e'.repeat(24),
+        tours: own,
+        dates: ['2026-07-01', '2026-07-03'],
+        ids: own.map((row) => row._id),
+      },
+      { excursionID: 'f'.repeat(24), tours: other, dates: ['2026-07-02'], ids: ['v'.repeat(24)] },
+    ]);
+    v3.close();
+
+    const db = new ReplicaDb('v3', { indexedDB: factory, IDBKeyRange });
+    await db.open();
+    expect(db.verno).toBe(4);
+    expect(await db.tours.bulkGet(['v'.repeat(24), 'tour-offline', 't'.repeat(24), 'w'.repeat(24)])).toEqual([
+      other[0],
+      own[1],
+      own[0],
+      undefined,
+    ]);
+    expect((await db.tours.local()).map((row) => row._id)).toEqual(['tour-offline']);
+    // The records no longer carry the ids the dropped index read.
+    expect(await db.tourGroups.get('f'.repeat(24))).toEqual({
+      excursionID: 'f'.repeat(24),
+      tours: other,
+      dates: ['2026-07-02'],
+      local: [],
+    });
+    expect(await db.tourIds.count()).toBe(1);
     db.close();
   });
 });

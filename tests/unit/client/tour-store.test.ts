@@ -1,7 +1,7 @@
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ReplicaDb } from '../../../src/client/db/schema';
-import type { TourRow } from '../../../src/client/db/tour-store';
+import { MAX_TOUR_ID_CHUNKS, type TourRow } from '../../../src/client/db/tour-store';
 import { applyChanges, clearSynced } from '../../../src/client/sync/apply';
 
 const E1 = 'e1'.padEnd(24, '0');
@@ -24,8 +24,10 @@ function tour(n: number, excursionID: string, date: string, extra: Partial<TourR
 
 describe('the tour store (one record per excursion)', () => {
   let db: ReplicaDb;
+  let factory: IDBFactory;
   beforeEach(async () => {
-    db = new ReplicaDb('tours', { indexedDB: new IDBFactory(), IDBKeyRange });
+    factory = new IDBFactory();
+    db = new ReplicaDb('tours', { indexedDB: factory, IDBKeyRange });
     await db.open();
   });
   afterEach(() => db.close());
@@ -71,13 +73,65 @@ describe('the tour store (one record per excursion)', () => {
     expect(await db.tours.get(id(1))).toMatchObject({ _deleted: 1 });
   });
 
-  it('finds the tours created on this phone by their temporary id prefix', async () => {
+  it('finds the tours created on this phone by their temporary ids', async () => {
     await db.tours.bulkPut([
       tour(1, E1, '2026-07-01'),
-      { ...tour(2, E1, '2026-07-01'), _id: 'tmp-one', _v: 0, _pending: 1 },
-      { ...tour(3, E2, '2026-07-01'), _id: 'tmp-two', _v: 0, _pending: 1 },
+      { ...tour(2, E1, '2026-07-01'), _id: 'tour-one', _v: 0, _pending: 1 },
+      { ...tour(3, E2, '2026-07-01'), _id: 'tour-two', _v: 0, _pending: 1 },
+      { ...tour(4, E2, '2026-07-02'), _id: 'tour-three', _v: 0, _pending: 1 },
     ]);
-    expect((await db.tours.withIdPrefix('tmp-')).map((t) => t._id).sort()).toEqual(['tmp-one', 'tmp-two']);
+    expect((await db.tours.local()).map((t) => t._id).sort()).toEqual(['tour-one', 'tour-three', 'tour-two']);
+    await db.tours.bulkDelete(['tour-one', 'tour-two']);
+    expect((await db.tours.local()).map((t) => t._id)).toEqual(['tour-three']);
+  });
+
+  it('finds tours by id that another tab wrote after this one last looked', async () => {
+    const other = new ReplicaDb('tours', { indexedDB: factory, IDBKeyRange });
+    await other.open();
+    try {
+      await db.tours.bulkPut([tour(1, E1, '2026-07-01')]);
+      expect(await other.tours.get(id(1))).toEqual(tour(1, E1, '2026-07-01'));
+      await db.tours.bulkPut([tour(2, E1, '2026-07-02'), tour(3, E2, '2026-07-02')]);
+      expect(await other.tours.bulkGet([id(3), id(2), id(1)])).toEqual([
+        tour(3, E2, '2026-07-02'),
+        tour(2, E1, '2026-07-02'),
+        tour(1, E1, '2026-07-01'),
+      ]);
+    } finally {
+      other.close();
+    }
+  });
+
+  it('forgets nothing when a transaction that added tours fails, and finds them once they are added', async () => {
+    await expect(
+      db.transaction('rw', db.tourGroups, db.tourIds, async () => {
+        await db.tours.bulkPut([tour(1, E1, '2026-07-01')]);
+        expect(await db.tours.get(id(1))).toEqual(tour(1, E1, '2026-07-01'));
+        throw new Error('the page failed');
+      }),
+    ).rejects.toThrow('the page failed');
+    expect(await db.tours.get(id(1))).toBeUndefined();
+    expect(await db.tourIds.count()).toBe(0);
+    await db.tours.bulkPut([tour(1, E1, '2026-07-01')]);
+    expect(await db.tours.get(id(1))).toEqual(tour(1, E1, '2026-07-01'));
+  });
+
+  it('merges the directory once it has too many chunks, and still finds every tour by id', async () => {
+    const count = MAX_TOUR_ID_CHUNKS + 5;
+    for (let n = 1; n <= count; n++) await db.tours.put(tour(n, n % 2 ? E1 : E2, '2026-07-01'));
+    expect(await db.tourIds.count()).toBeLessThanOrEqual(MAX_TOUR_ID_CHUNKS);
+    const fresh = new ReplicaDb('tours', { indexedDB: factory, IDBKeyRange });
+    await fresh.open();
+    try {
+      for (const reader of [db, fresh]) {
+        const found = await reader.tours.bulkGet(Array.from({ length: count }, (_, i) => id(i + 1)));
+        expect(found.map((row) => row?.excursionID)).toEqual(
+          Array.from({ length: count }, (_, i) => ((i + 1) % 2 ? E1 : E2)),
+        );
+      }
+    } finally {
+      fresh.close();
+    }
   });
 
   it('applies pages of changes: grouped puts, a newer version, a deletion, and a start over', async () => {
@@ -103,5 +157,9 @@ describe('the tour store (one record per excursion)', () => {
     await db.tours.put({ ...tour(7, E2, '2026-07-04'), _id: 'tmp-seven', _v: 0, _pending: 1 });
     await clearSynced(db);
     expect((await db.tours.toArray()).map((t) => t._id)).toEqual(['tmp-seven']);
+    // The directory is rewritten with just the tour kept.
+    expect(await db.tourIds.toArray()).toMatchObject([{ excursionIDs: [E2], tourIDs: [['tmp-seven']] }]);
+    expect(await db.tours.get('tmp-seven')).toMatchObject({ excursionID: E2, _pending: 1 });
+    expect(await db.tours.get(id(1))).toBeUndefined();
   });
 });

@@ -18,7 +18,7 @@ export async function availableOn(
   date: string,
   partySize: number,
 ): Promise<ReplicaExcursion[]> {
-  return db.transaction('r', db.excursions, db.tourGroups, async () => {
+  return db.transaction('r', db.excursions, db.tourIds, db.tourGroups, async () => {
     const tours = visible(await db.tours.onDate(date));
     const excursions = visible(await db.excursions.bulkGet([...groupToursByExcursion(tours).keys()]));
     const available = excursionsAvailableOn(excursions, tours, date, clampPartySize(partySize));

@@ -25,7 +25,7 @@ export interface ExcursionList {
 
 /** The whole catalogue for `today`. */
 export async function catalogueSource(db: ReplicaDb, today: string): Promise<ListSource> {
-  return db.transaction('r', db.excursions, db.tourGroups, async () => {
+  return db.transaction('r', db.excursions, db.tourIds, db.tourGroups, async () => {
     const [excursions, tours] = await Promise.all([db.excursions.toArray(), toursFrom(db, today)]);
     return listSource(visible(excursions), tours, today);
   });
@@ -45,7 +45,7 @@ export function listSource(
 
 /** One category (SPEC §4: only excursions whose category equals it), with only its own tours. */
 export async function categorySource(db: ReplicaDb, category: Category, today: string): Promise<ListSource> {
-  return db.transaction('r', db.excursions, db.tourGroups, async () => {
+  return db.transaction('r', db.excursions, db.tourIds, db.tourGroups, async () => {
     const excursions = visible(await db.excursions.where('category').equals(category).toArray());
     const tours = await toursOfExcursionsFrom(
       db,

@@ -29,7 +29,7 @@ export async function excursionDetail(
   id: EntityId,
   now: Date,
 ): Promise<ExcursionDetail | null> {
-  return db.transaction('r', db.excursions, db.tourGroups, db.places, async () => {
+  return db.transaction('r', db.excursions, db.tourIds, db.tourGroups, db.places, async () => {
     const found = visibleRow(await db.excursions.get(id));
     if (!found) return null;
     const [tours, place, similar] = await Promise.all([

@@ -31,7 +31,7 @@ export async function places(db: ReplicaDb): Promise<Place[]> {
 
 /** The place page's data as of `now`, or null for an unknown place ('place not found'). */
 export async function place(db: ReplicaDb, id: number, now: Date): Promise<PlaceView | null> {
-  return db.transaction('r', db.places, db.excursions, db.tourGroups, async () => {
+  return db.transaction('r', db.places, db.excursions, db.tourIds, db.tourGroups, async () => {
     const found = visibleRow(await db.places.get(id));
     if (!found) return null;
     const excursions = visible(await db.excursions.where('place').equals(id).toArray());

@@ -20,7 +20,7 @@ export async function scheduleDays(db: ReplicaDb, today: string): Promise<string
 
 /** The day's tours with their excursions, by time; a tour whose excursion is gone is left out. */
 export async function toursOnDay(db: ReplicaDb, date: string): Promise<TourWithExcursion[]> {
-  return db.transaction('r', db.tourGroups, db.excursions, async () => {
+  return db.transaction('r', db.tourIds, db.tourGroups, db.excursions, async () => {
     const tours = visible(await db.tours.onDate(date)).sort(compareTours);
     const ids = [...new Set(tours.map((tour) => tour.excursionID))];
     const excursions = new Map(visible(await db.excursions.bulkGet(ids)).map((e) => [e._id, e]));

@@ -32,7 +32,7 @@ export async function sellerExcursionSummary(
   id: EntityId,
   today: string,
 ): Promise<SellerExcursionSummary | null> {
-  return db.transaction('r', db.excursions, db.tourGroups, async () => {
+  return db.transaction('r', db.excursions, db.tourIds, db.tourGroups, async () => {
     const excursion = visibleRow(await db.excursions.get(id));
     if (!excursion) return null;
     const tours = visible(await excursionTourRows(db, id, today)).sort(compareTours);

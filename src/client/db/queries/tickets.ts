@@ -31,14 +31,14 @@ async function withTrips(db: ReplicaDb, list: readonly Ticket[]): Promise<Ticket
 
 /** The user's tickets, newest first (ids begin with their creation time). */
 export async function tickets(db: ReplicaDb): Promise<TicketView[]> {
-  return db.transaction('r', db.tickets, db.tourGroups, db.excursions, async () =>
+  return db.transaction('r', db.tickets, db.tourIds, db.tourGroups, db.excursions, async () =>
     withTrips(db, visible(await db.tickets.reverse().toArray())),
   );
 }
 
 /** One ticket with its tour and excursion, or null for an unknown ticket ('Ticket not found'). */
 export async function ticket(db: ReplicaDb, id: EntityId): Promise<TicketView | null> {
-  return db.transaction('r', db.tickets, db.tourGroups, db.excursions, async () => {
+  return db.transaction('r', db.tickets, db.tourIds, db.tourGroups, db.excursions, async () => {
     const found = visibleRow(await db.tickets.get(id));
     return found ? ((await withTrips(db, [found]))[0] ?? null) : null;
   });
