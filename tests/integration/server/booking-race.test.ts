@@ -12,6 +12,7 @@ import { ENGINES, startTestServer, type TestServer } from '../../support/server'
 // serialises everything; the same assertions still hold there.)
 
 const ATTEMPTS = 50;
+const CONTROL_RUSHES = 5;
 
 describe.each(ENGINES)('concurrent bookings on %s', (engine) => {
   let server: TestServer;
@@ -114,16 +115,27 @@ describe.each(ENGINES)('concurrent bookings on %s', (engine) => {
     expect(await peopleOn(tour._id)).toBe(capacity);
   });
 
-  // The control run: without the tour lock the same rush oversells, so the tests above can fail.
+  // The control run: without the tour lock the same rush oversells, so the tests above can fail. Whether
+  // one rush overlaps enough depends on the machine (one run on a slow two-core machine sold exactly
+  // 4), so it rushes fresh tours until one oversells, at most CONTROL_RUSHES times.
   if (engine === 'postgres') {
     it('control: with the tour lock switched off, the same rush oversells', async () => {
-      const { excursion, tour } = await tourWithLastPlaces('none', 4);
       bookingLock.enabled = false;
-      const answers = await rush(
-        Array.from({ length: ATTEMPTS }, () => bookingBody(DEMO.tourist, excursion, tour, { adults: 1 })),
-      );
-      expect(answers.filter((a) => a.status === 200).length).toBeGreaterThan(4);
-      expect(await peopleOn(tour._id)).toBeGreaterThan(excursion.maxAttendants);
+      const rushes: { won: number; people: number; capacity: number }[] = [];
+      while (rushes.length < CONTROL_RUSHES && !rushes.some((r) => r.people > r.capacity)) {
+        const { excursion, tour } = await tourWithLastPlaces('none', 4);
+        const answers = await rush(
+          Array.from({ length: ATTEMPTS }, () => bookingBody(DEMO.tourist, excursion, tour, { adults: 1 })),
+        );
+        rushes.push({
+          won: answers.filter((a) => a.status === 200).length,
+          people: (await peopleOn(tour._id)) ?? 0,
+          capacity: excursion.maxAttendants,
+        });
+      }
+      const oversold = rushes.find((r) => r.people > r.capacity);
+      expect(oversold, JSON.stringify(rushes)).toBeDefined();
+      expect(oversold?.won).toBeGreaterThan(4);
     });
   }
 });
