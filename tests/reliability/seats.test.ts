@@ -88,14 +88,14 @@ describe.each(ENGINES)('seats on %s', (engine) => {
   }
 
   /**
-   * Makes every seat row of a booking take 10 ms to write, for `fn`. A booking writes its seats in one
+   * Makes every seat row of a booking take `ms` to write, for `fn`. A booking writes its seats in one
    * statement, so two bookings interleave between their seat rows only rarely; slowed down, they do
    * it every time, and the order the rows go in decides whether they can deadlock.
    */
-  async function withSlowSeatRows<T>(fn: () => Promise<T>): Promise<T> {
+  async function withSlowSeatRows<T>(fn: () => Promise<T>, ms = 10): Promise<T> {
     await server.db.exec(`
       CREATE FUNCTION slow_seat_row() RETURNS trigger LANGUAGE plpgsql AS $$
-      BEGIN PERFORM pg_sleep(0.01); RETURN NEW; END $$;
+      BEGIN PERFORM pg_sleep(${ms / 1000}); RETURN NEW; END $$;
       CREATE TRIGGER slow_seat_row BEFORE INSERT ON ticket_seats FOR EACH ROW EXECUTE FUNCTION slow_seat_row();
     `);
     try {
@@ -105,13 +105,13 @@ describe.each(ENGINES)('seats on %s', (engine) => {
     }
   }
 
-  /** 80 bookings of the same 8 seats without the tour lock, half asking for them backwards. */
-  async function crosswiseRush() {
+  /** `count` bookings of the same 8 seats without the tour lock, half asking for them backwards. */
+  async function crosswiseRush(count = 80) {
     const { excursion, tour } = await tourWithLastPlaces(server, 'coach', 8, used);
     const up = [...tour.emptySeats].sort((x, y) => x - y);
     const down = [...up].reverse();
     const answers = await rush(
-      Array.from({ length: 80 }, (_, i) =>
+      Array.from({ length: count }, (_, i) =>
         bookingBody(DEMO.tourist, excursion, tour, { adults: 8, seats: i % 2 ? down : up }),
       ),
     );
@@ -297,9 +297,13 @@ describe.each(ENGINES)('seats on %s', (engine) => {
       bookingGuards.orderedSeats = false;
       const before = await deadlocks(server);
       // A deadlock needs two bookings to interleave just so: up to ROUNDS fresh tours, until one does.
+      // Each seat row takes 100 ms here, so a booking asking the other way round that starts up to
+      // 700 ms after the first still meets it halfway (at 10 ms a row, a loaded CI machine once saw no
+      // deadlock in five rounds). Four bookings, not eighty: each deadlock costs PostgreSQL's
+      // deadlock_timeout (1 s) to find, and eighty slow ones took 85 s.
       let busy: Booking[] = [];
       for (let round = 0; round < ROUNDS && busy.length === 0; round++) {
-        const { answers } = await withSlowSeatRows(crosswiseRush);
+        const { answers } = await withSlowSeatRows(() => crosswiseRush(4), 100);
         // PostgreSQL broke the deadlocks, and each still reached the buyer as a 409, never a 5xx.
         busy = expectRefusals(answers).filter((a) => a.body.detail === BOOKING_TEXTS.busy);
       }
