@@ -11,7 +11,7 @@ import {
 import type { Excursion, Tour } from '../../src/domain/types';
 import { DEMO } from '../support/api';
 import { bookingBody } from '../support/booking';
-import { launchBrowser, openPhone, screenshot } from '../support/browser';
+import { closeOffline, launchBrowser, openPhone, screenshot } from '../support/browser';
 import { mintToken, signIn } from '../support/session';
 
 // Issue 9 point 5 against the real product: the seller's schedule editor works offline. Changes are
@@ -173,7 +173,7 @@ describe('the schedule editor offline', () => {
     expect(await serverSlots(excursion._id)).toEqual(before);
 
     // The tab is closed and the app opened again, still with no network: from the worker and the phone.
-    await page.close();
+    await closeOffline(page);
     const reopened = await context.newPage();
     await reopened.goto(url);
     await reopened.getByRole('heading', { name: 'Расписание', level: 1 }).waitFor({ timeout: 30_000 });

@@ -7,7 +7,14 @@ import { addDays, crimeaToday, formatDayMonth, formatDisplayDate } from '../../.
 import type { City, Excursion, Place, Tour } from '../../../src/domain/types';
 import { DEMO } from '../../support/api';
 import { bookingBody } from '../../support/booking';
-import { appDrawn, launchBrowser, launchPersistentPhone, openPhone, screenshot } from '../../support/browser';
+import {
+  appDrawn,
+  closeOffline,
+  launchBrowser,
+  launchPersistentPhone,
+  openPhone,
+  screenshot,
+} from '../../support/browser';
 import { ROOT, startProduct, type StartedProduct } from '../../support/process';
 import { createExcursionAsAdmin, serverFavorites, plainExcursionPayload } from '../../support/server-state';
 import { mintToken } from '../../support/session';
@@ -121,7 +128,7 @@ describe('the outbox through a browser restart', () => {
       .poll(() => outbox(page))
       .toEqual(picked.map(({ id }) => ({ kind: 'favorite.set', payload: { excursionID: id } })));
     // The browser quits with the two changes unsent.
-    await context.close();
+    await closeOffline(context);
     expect(await serverFavorites(baseUrl, token)).toEqual(
       expect.not.arrayContaining(picked.map(({ id }) => id)),
     );
