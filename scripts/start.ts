@@ -1,16 +1,24 @@
 import { join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { buildClient, isBuildStale } from './client-build';
+import type { runFromEnvironment as RunFromEnvironment } from '../src/server/cli';
+import { buildServer, isServerBundleStale, serverBundlePath } from './server-build';
 
-// `npm start`: build the client when the build is missing or older than its sources, then serve it,
-// the API and the socket from one process.
+// `npm start`: build the client when the build is missing or older than its sources, and the server's
+// bundle likewise, then serve the client, the API and the socket from one process.
 
 const root = resolve(import.meta.dirname, '..');
+const force = process.env.FORCE_BUILD === '1';
 // DIST_DIR lets several builds live side by side (parallel e2e runs); the default is ./dist.
 const dist = process.env.DIST_DIR ? resolve(process.env.DIST_DIR) : join(root, 'dist');
-if (process.env.FORCE_BUILD === '1' || isBuildStale(root, dist)) {
+if (force || isBuildStale(root, dist)) {
   process.stdout.write('building the app…\n');
   await buildClient(root, dist);
 }
+const bundle = serverBundlePath(root);
+if (force || isServerBundleStale(root, bundle)) await buildServer(root, bundle);
 
-const { runFromEnvironment } = await import('../src/server/cli');
-await runFromEnvironment(dist);
+const server = (await import(pathToFileURL(bundle).href)) as {
+  runFromEnvironment: typeof RunFromEnvironment;
+};
+await server.runFromEnvironment(dist);

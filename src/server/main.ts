@@ -8,6 +8,7 @@ import { createApp } from './http/app';
 import { createLogger, type Logger } from './log';
 import { createMailer } from './mail/mailer';
 import { openMediaStore } from './media/store';
+import { warmImages } from './media/images';
 import { createPayments } from './payments';
 import { expireHolds } from './services/booking';
 import { createEventBus, type EventBus } from './realtime/events';
@@ -33,6 +34,9 @@ export interface RunningServer {
 
 /** How long a stopping process lets requests in flight finish before it cuts the connections. */
 export const DRAIN_MS = 10_000;
+
+/** How long after start the image library is loaded (see media/images.ts). */
+const IMAGE_WARM_UP_DELAY_MS = 2_000;
 
 export interface StartOptions {
   /** Folder of the built client to serve; omitted for an API-only server. */
@@ -155,6 +159,9 @@ export async function startServer(config: Config, options: StartOptions = {}): P
       sweepHolds().catch((error: unknown) => log.error('hold expiry failed', error));
     }, config.HOLD_SWEEP_SECONDS * 1000);
     sweeper.unref();
+    // The image library is loaded after start, as the first screens' renderer is, so neither the
+    // start nor the first picture waits for it.
+    setTimeout(() => void warmImages().catch(() => undefined), IMAGE_WARM_UP_DELAY_MS).unref();
 
     const address = server.address();
     const port = typeof address === 'object' && address ? address.port : config.PORT;

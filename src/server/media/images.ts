@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import sharp from 'sharp';
+import type createSharp from 'sharp';
 import type { Metadata } from 'sharp';
 import { MediaRejectedError } from './errors';
 import type { RasterFormat } from './sniff';
@@ -17,6 +17,17 @@ export const MAX_IMAGE_PIXELS = 50_000_000;
 
 const WEBP_QUALITY = 80;
 
+// sharp (libvips) is loaded with the first picture, not with the server: it cost `npm start` about
+// 0.1 s, and most starts render nothing at once. warmImages() loads it once the server is up.
+let sharpModule: Promise<typeof createSharp> | undefined;
+const loadSharp = (): Promise<typeof createSharp> =>
+  (sharpModule ??= import('sharp').then((module) => module.default));
+
+/** Loads the image library ahead of the first picture. */
+export async function warmImages(): Promise<void> {
+  await loadSharp();
+}
+
 export interface RenderedImage {
   full: Buffer;
   /** Only widths narrower than the full image: a variant is never upscaled nor larger than full. */
@@ -24,6 +35,7 @@ export interface RenderedImage {
 }
 
 export async function renderImage(bytes: Uint8Array, expected: RasterFormat): Promise<RenderedImage> {
+  const sharp = await loadSharp();
   // failOn 'error' refuses truncated or corrupt pixel data but tolerates the harmless warnings many
   // phone cameras trigger. pages: 1 takes the first frame of an animation.
   const input = () =>
@@ -82,6 +94,7 @@ export function svgRendering(id: string, width: number | null): SvgRendering | n
 }
 
 export async function rasterizeSvg(svg: Buffer, width: number): Promise<Buffer> {
+  const sharp = await loadSharp();
   // Drawn at the density that gives the target width, so a wide rendering is sharp, not upscaled.
   const natural = (await sharp(svg, { limitInputPixels: MAX_IMAGE_PIXELS }).metadata()).width;
   if (!natural) throw new Error('an SVG without a width');

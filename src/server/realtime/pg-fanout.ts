@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import pg from 'pg';
+import type { Client } from 'pg';
 import type { Logger } from '../log';
 import type { Db } from '../storage/db';
 import { createEventBus, type EventBus, type LocalEventBus, type ServerEvent } from './events';
@@ -71,6 +71,7 @@ export async function ensurePayloadTable(db: Db): Promise<void> {
 
 export async function startPgFanout(options: PgFanoutOptions): Promise<ClusterEventBus> {
   const { connectionString, db, log } = options;
+  const { default: pg } = await import('pg');
   const local = options.local ?? createEventBus();
   const processId = randomUUID();
   const firstDelay = options.reconnectDelayMs ?? 250;
@@ -86,8 +87,8 @@ export async function startPgFanout(options: PgFanoutOptions): Promise<ClusterEv
   let queue: ServerEvent[][] = [];
   let queued = false;
   let outbound: Promise<void> = Promise.resolve();
-  let sender: pg.Client | undefined;
-  const senderClient = async (): Promise<pg.Client> => {
+  let sender: Client | undefined;
+  const senderClient = async (): Promise<Client> => {
     if (sender) return sender;
     const c = new pg.Client({
       connectionString,
@@ -209,7 +210,7 @@ export async function startPgFanout(options: PgFanoutOptions): Promise<ClusterEv
     local.publish(events);
   };
 
-  let client: pg.Client | undefined;
+  let client: Client | undefined;
   let reconnectTimer: NodeJS.Timeout | undefined;
   let delay = firstDelay;
 

@@ -1,5 +1,5 @@
-import { PGlite } from '@electric-sql/pglite';
-import pg from 'pg';
+import type { PGlite } from '@electric-sql/pglite';
+import type { Pool, PoolClient } from 'pg';
 
 // One small interface over both engines, so services never know whether they run on the embedded
 // PGlite (the default) or on a real PostgreSQL server (DATABASE_URL).
@@ -82,7 +82,11 @@ function lockTimeout(options: TransactionOptions | undefined): number | undefine
   return ms;
 }
 
+// Each engine's driver is loaded when that engine is opened: a process needs one of them, and loading
+// both cost `npm start` about 0.1 s.
+
 export async function openPglite(dataDir: string | undefined): Promise<Db> {
+  const { PGlite } = await import('@electric-sql/pglite');
   const db = await PGlite.create(dataDir ?? 'memory://', {
     parsers: {
       [DATE_OID]: (value: string) => value,
@@ -115,6 +119,7 @@ export async function openPglite(dataDir: string | undefined): Promise<Db> {
 }
 
 export async function openPostgres(connectionString: string, poolSize = 20): Promise<Db> {
+  const { default: pg } = await import('pg');
   const pool = new pg.Pool({
     connectionString,
     max: poolSize,
@@ -129,7 +134,7 @@ export async function openPostgres(connectionString: string, poolSize = 20): Pro
   // An idle client that errors (server restart) must not crash the process; the pool replaces it.
   pool.on('error', () => undefined);
   await pool.query('SELECT 1');
-  const wrap = (q: pg.Pool | pg.PoolClient): Queryable => ({
+  const wrap = (q: Pool | PoolClient): Queryable => ({
     async query<T>(sql: string, params: readonly unknown[] = [], options?: QueryOptions) {
       const result = options?.name
         ? await q.query({ name: options.name, text: sql, values: params as unknown[] })
