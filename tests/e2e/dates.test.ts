@@ -46,7 +46,7 @@ const titlesOf = (page: Page) => page.locator('.dates-list .excursion-card h3');
 async function expectTitles(page: Page, expected: string[]): Promise<void> {
   const sorted = [...expected].sort();
   await expect
-    .poll(async () => (await titlesOf(page).allInnerTexts()).sort(), { timeout: 15_000 })
+    .poll(async () => (await titlesOf(page).allTextContents()).sort(), { timeout: 15_000 })
     .toEqual(sorted);
 }
 
@@ -71,7 +71,7 @@ describe('excursions by date', () => {
     await page.getByRole('heading', { level: 1, name: excursionsForDateTitle(date) }).waitFor();
     expect(excursionsForDateTitle(date)).toMatch(/^Экскурсии за \d\d\.\d\d\.\d\d$/);
     await expectTitles(page, expected(room + 1));
-    expect(await titlesOf(page).allInnerTexts()).not.toContain(excursion.title);
+    expect(await titlesOf(page).allTextContents()).not.toContain(excursion.title);
     expect(await page.getByRole('spinbutton', { name: 'Количество человек' }).inputValue()).toBe(
       String(room + 1),
     );
@@ -80,7 +80,7 @@ describe('excursions by date', () => {
     await page.getByRole('button', { name: 'Меньше человек' }).click();
     await page.waitForURL(`${baseUrl}/excursions/date?date=${date}&qty=${room}`);
     await expectTitles(page, expected(room));
-    expect(await titlesOf(page).allInnerTexts()).toContain(excursion.title);
+    expect(await titlesOf(page).allTextContents()).toContain(excursion.title);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(390);
     await screenshot(page, 'dates-list');
 

@@ -56,7 +56,7 @@ describe('the home screen', () => {
     );
     const popular = [...excursions].sort((a, b) => b.popularity - a.popularity).map((e) => e.title);
     const row = page.getByRole('list', { name: 'Популярные экскурсии' });
-    const shown = await row.locator('.excursion-card h3').allInnerTexts();
+    const shown = await row.locator('.excursion-card h3').allTextContents();
     expect(shown.length).toBeGreaterThan(0);
     expect(shown).toEqual(popular.slice(0, shown.length));
 
@@ -191,7 +191,7 @@ describe('the home screen', () => {
     if (expected.length > 0) await titles.first().waitFor();
     else await page.getByText('No available excursions').waitFor();
     // Polled: a long list draws its cards a few at a time.
-    await expect.poll(async () => (await titles.allInnerTexts()).sort()).toEqual(expected.sort());
+    await expect.poll(async () => (await titles.allTextContents()).sort()).toEqual(expected.sort());
     await context.close();
   });
 

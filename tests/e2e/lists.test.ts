@@ -45,9 +45,12 @@ afterAll(async () => {
 
 const titles = (list: readonly Excursion[]) => list.map((e) => e.title);
 
-/** The titles of the cards in a list, top to bottom. */
+/**
+ * The titles of the cards in a list, top to bottom: their text, not innerText, which is empty for a
+ * card away from the screen (not rendered until it comes near: content-visibility in styles.css).
+ */
 function cardTitles(page: Page, scope: string): Promise<string[]> {
-  return page.locator(`${scope} .excursion-card h3`).allInnerTexts();
+  return page.locator(`${scope} .excursion-card h3`).allTextContents();
 }
 
 /** The domain's order for a tab, as of now (a tour leaving this very minute is the only race). */

@@ -60,7 +60,7 @@ describe('a long excursion list', () => {
       await page.waitForTimeout(100);
     }
     expect(await cards.count()).toBe(total);
-    const titles = await page.locator('#excursions-panel .excursion-card h3').allInnerTexts();
+    const titles = await page.locator('#excursions-panel .excursion-card h3').allTextContents();
     expect(new Set(titles).size).toBeGreaterThanOrEqual(EXTRA);
     expect(titles).toContain(`Длинный список №${EXTRA}`);
     await screenshot(page, 'long-list-end');

@@ -175,7 +175,7 @@ describe('excursion texts with markup', () => {
     await page.goto(`${baseUrl}/excursions`);
     await appDrawn(page);
     await page.locator('.excursion-card h3', { hasText: suffix }).first().waitFor({ timeout: 30_000 });
-    expect(await page.locator('.excursion-card h3', { hasText: suffix }).first().innerText()).toBe(
+    expect(await page.locator('.excursion-card h3', { hasText: suffix }).first().textContent()).toBe(
       excursion.title,
     );
 
