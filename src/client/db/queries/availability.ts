@@ -4,6 +4,7 @@ import type { ReplicaExcursion } from '../../../domain/types';
 import type { ReplicaDb } from '../schema';
 import { visible } from './rows';
 import { EPOCH } from './tours';
+import { TOUR_TABLES } from '../tour-store';
 
 // 'Excursions by date' and the date form's count (SPEC §5): an excursion counts when one of its tours
 // falls on the date with maxAttendants minus the taken seats at least the party size. As in the domain
@@ -18,7 +19,7 @@ export async function availableOn(
   date: string,
   partySize: number,
 ): Promise<ReplicaExcursion[]> {
-  return db.transaction('r', db.excursions, db.tourIds, db.tourGroups, async () => {
+  return db.transaction('r', ['excursions', ...TOUR_TABLES], async () => {
     const tours = visible(await db.tours.onDate(date));
     const excursions = visible(await db.excursions.bulkGet([...groupToursByExcursion(tours).keys()]));
     const available = excursionsAvailableOn(excursions, tours, date, clampPartySize(partySize));

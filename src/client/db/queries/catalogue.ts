@@ -5,6 +5,7 @@ import type { Category, EntityId, ReplicaExcursion, ReplicaTour } from '../../..
 import type { ReplicaDb } from '../schema';
 import { visible } from './rows';
 import { EPOCH, nearestCandidates, toursFrom, toursOfExcursionsFrom } from './tours';
+import { TOUR_TABLES } from '../tour-store';
 
 // Excursion lists. A sortable list is read in two steps so a sort-tab change never touches IndexedDB:
 // a live query loads a ListSource for the day (excursions plus the few tours that can be nearest), and
@@ -25,7 +26,7 @@ export interface ExcursionList {
 
 /** The whole catalogue for `today`. */
 export async function catalogueSource(db: ReplicaDb, today: string): Promise<ListSource> {
-  return db.transaction('r', db.excursions, db.tourIds, db.tourGroups, async () => {
+  return db.transaction('r', ['excursions', ...TOUR_TABLES], async () => {
     const [excursions, tours] = await Promise.all([db.excursions.toArray(), toursFrom(db, today)]);
     return listSource(visible(excursions), tours, today);
   });
@@ -45,7 +46,7 @@ export function listSource(
 
 /** One category (SPEC §4: only excursions whose category equals it), with only its own tours. */
 export async function categorySource(db: ReplicaDb, category: Category, today: string): Promise<ListSource> {
-  return db.transaction('r', db.excursions, db.tourIds, db.tourGroups, async () => {
+  return db.transaction('r', ['excursions', ...TOUR_TABLES], async () => {
     const excursions = visible(await db.excursions.where('category').equals(category).toArray());
     const tours = await toursOfExcursionsFrom(
       db,

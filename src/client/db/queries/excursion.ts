@@ -4,6 +4,7 @@ import type { EntityId, ReplicaExcursion, Place, ReplicaTour } from '../../../do
 import type { ReplicaDb } from '../schema';
 import { visible, visibleRow } from './rows';
 import { excursionToursFrom } from './tours';
+import { TOUR_TABLES } from '../tour-store';
 
 /** Everything the excursion page shows that lives in other rows. */
 export interface ExcursionDetail {
@@ -29,7 +30,7 @@ export async function excursionDetail(
   id: EntityId,
   now: Date,
 ): Promise<ExcursionDetail | null> {
-  return db.transaction('r', db.excursions, db.tourIds, db.tourGroups, db.places, async () => {
+  return db.transaction('r', ['excursions', ...TOUR_TABLES, 'places'], async () => {
     const found = visibleRow(await db.excursions.get(id));
     if (!found) return null;
     const [tours, place, similar] = await Promise.all([

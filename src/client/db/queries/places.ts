@@ -6,6 +6,7 @@ import type { ReplicaDb } from '../schema';
 import { excursionsByCity } from './catalogue';
 import { visible, visibleRow } from './rows';
 import { toursOfExcursionsFrom } from './tours';
+import { TOUR_TABLES } from '../tour-store';
 
 // Historical places and destinations (SPEC §2 'Place page', 'City page', the grids).
 
@@ -31,7 +32,7 @@ export async function places(db: ReplicaDb): Promise<Place[]> {
 
 /** The place page's data as of `now`, or null for an unknown place ('place not found'). */
 export async function place(db: ReplicaDb, id: number, now: Date): Promise<PlaceView | null> {
-  return db.transaction('r', db.places, db.excursions, db.tourIds, db.tourGroups, async () => {
+  return db.transaction('r', ['places', 'excursions', ...TOUR_TABLES], async () => {
     const found = visibleRow(await db.places.get(id));
     if (!found) return null;
     const excursions = visible(await db.excursions.where('place').equals(id).toArray());
@@ -53,7 +54,7 @@ export async function cities(db: ReplicaDb): Promise<City[]> {
 
 /** The city page's data, or null for an unknown city ('city not found'). */
 export async function city(db: ReplicaDb, id: number): Promise<CityView | null> {
-  return db.transaction('r', db.cities, db.excursions, async () => {
+  return db.transaction('r', ['cities', 'excursions'], async () => {
     const found = visibleRow(await db.cities.get(id));
     return found ? { city: found, excursions: await excursionsByCity(db, found.name) } : null;
   });

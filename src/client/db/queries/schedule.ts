@@ -2,6 +2,7 @@ import type { ReplicaExcursion, ReplicaTour } from '../../../domain/types';
 import type { ReplicaDb } from '../schema';
 import { visible } from './rows';
 import { compareTours } from './tours';
+import { TOUR_TABLES } from '../tour-store';
 
 // The schedule (SPEC §2): the days from today that have tours, then each shown day's tours.
 
@@ -20,7 +21,7 @@ export async function scheduleDays(db: ReplicaDb, today: string): Promise<string
 
 /** The day's tours with their excursions, by time; a tour whose excursion is gone is left out. */
 export async function toursOnDay(db: ReplicaDb, date: string): Promise<TourWithExcursion[]> {
-  return db.transaction('r', db.tourIds, db.tourGroups, db.excursions, async () => {
+  return db.transaction('r', [...TOUR_TABLES, 'excursions'], async () => {
     const tours = visible(await db.tours.onDate(date)).sort(compareTours);
     const ids = [...new Set(tours.map((tour) => tour.excursionID))];
     const excursions = new Map(visible(await db.excursions.bulkGet(ids)).map((e) => [e._id, e]));

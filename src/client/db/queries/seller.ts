@@ -2,6 +2,7 @@ import type { EntityId, ReplicaExcursion, ReplicaTour } from '../../../domain/ty
 import type { RejectionRow, ReplicaDb, Replicated } from '../schema';
 import { visible, visibleRow } from './rows';
 import { compareTours } from './tours';
+import { TOUR_TABLES } from '../tour-store';
 
 // A seller's own excursions and their schedule, read from the replica. The schedule editor also needs
 // what ordinary screens hide: tours whose deletion is still queued, and the queue's marks on each row.
@@ -32,7 +33,7 @@ export async function sellerExcursionSummary(
   id: EntityId,
   today: string,
 ): Promise<SellerExcursionSummary | null> {
-  return db.transaction('r', db.excursions, db.tourIds, db.tourGroups, async () => {
+  return db.transaction('r', ['excursions', ...TOUR_TABLES], async () => {
     const excursion = visibleRow(await db.excursions.get(id));
     if (!excursion) return null;
     const tours = visible(await excursionTourRows(db, id, today)).sort(compareTours);

@@ -1,6 +1,7 @@
 import type { EntityId, ReplicaExcursion, Ticket, ReplicaTour } from '../../../domain/types';
 import type { ReplicaDb } from '../schema';
 import { visible, visibleRow } from './rows';
+import { TOUR_TABLES } from '../tour-store';
 
 // The user's tickets with the rows their screens show. A missing tour or excursion is reported as null
 // rather than dropping the ticket: the list shows 'Excursion not found', the detail 'Tour or excursion
@@ -31,14 +32,14 @@ async function withTrips(db: ReplicaDb, list: readonly Ticket[]): Promise<Ticket
 
 /** The user's tickets, newest first (ids begin with their creation time). */
 export async function tickets(db: ReplicaDb): Promise<TicketView[]> {
-  return db.transaction('r', db.tickets, db.tourIds, db.tourGroups, db.excursions, async () =>
+  return db.transaction('r', ['tickets', ...TOUR_TABLES, 'excursions'], async () =>
     withTrips(db, visible(await db.tickets.reverse().toArray())),
   );
 }
 
 /** One ticket with its tour and excursion, or null for an unknown ticket ('Ticket not found'). */
 export async function ticket(db: ReplicaDb, id: EntityId): Promise<TicketView | null> {
-  return db.transaction('r', db.tickets, db.tourIds, db.tourGroups, db.excursions, async () => {
+  return db.transaction('r', ['tickets', ...TOUR_TABLES, 'excursions'], async () => {
     const found = visibleRow(await db.tickets.get(id));
     return found ? ((await withTrips(db, [found]))[0] ?? null) : null;
   });
