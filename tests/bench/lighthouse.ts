@@ -25,6 +25,11 @@ export interface LighthousePage {
   failing: string[];
   /** How many runs the figures are the median of. */
   runs?: number;
+  /**
+   * Lighthouse's score of the host's CPU (its `environment.benchmarkIndex`): the simulated phone is
+   * this machine slowed four times, so the same page scores worse on a slower host.
+   */
+  benchmarkIndex: number;
 }
 
 /**
@@ -129,6 +134,7 @@ async function audit(url: string, path: string, work: string): Promise<Lighthous
       tbtMs: numeric('total-blocking-time'),
       cls: numeric('cumulative-layout-shift'),
       failing,
+      benchmarkIndex: result.lhr.environment.benchmarkIndex,
     };
   } finally {
     chrome.kill();

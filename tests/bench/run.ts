@@ -1,9 +1,10 @@
-import { cpus } from 'node:os';
 import { homeFirstRenderBytes } from './home-bytes';
 import { benchBrowserReplica } from './browser-replica';
 import { benchColdStart } from './cold-start';
 import { benchLighthouse } from './lighthouse';
 import { benchLivePath } from './live-path';
+import { median } from './browser';
+import { describeMachine } from './machine';
 import { precacheBytes } from './precache';
 import { benchReplicaApply } from './replica-apply';
 import { benchRestart } from './restart';
@@ -160,7 +161,8 @@ rows.push({
   pass: server.etag304Rps >= 5000,
 });
 
-for (const page of await benchLighthouse()) {
+const lighthouse = await benchLighthouse();
+for (const page of lighthouse) {
   const at = `Lighthouse mobile ${page.path.startsWith('/excursion/') ? '/excursion/{id}' : page.path}`;
   const scores = [
     ['Performance', page.performance],
@@ -190,7 +192,8 @@ for (const page of await benchLighthouse()) {
   if (page.failing.length > 0) console.log(`${at} misses: ${page.failing.join('; ')}`);
 }
 
-const machine = `${cpus()[0]?.model ?? 'unknown CPU'} × ${cpus().length}, Node ${process.version}`;
+const benchmarkIndex = median(lighthouse.map((page) => page.benchmarkIndex));
+const machine = `${describeMachine()}, Lighthouse benchmarkIndex ${benchmarkIndex.toFixed(0)}`;
 console.log(`\nBenchmarks on ${machine}\n`);
 console.log('| benchmark | result | budget | |');
 console.log('|---|---|---|---|');
