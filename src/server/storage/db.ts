@@ -87,8 +87,8 @@ function lockTimeout(options: TransactionOptions | undefined): number | undefine
 
 /**
  * The embedded engine's buffer pool. PostgreSQL's default, 128 MB, lives in PGlite's WebAssembly memory
- * and is cleared on every open: on one machine that was half of opening the demo's data (1.06-1.25 s
- * against 0.63-0.70 s with 32 MB) and 110 MB more memory for the process. The demo database is about
+ * and is cleared on every open: on one machine that was 0.4 s of opening the demo's data (1.07-1.27 s
+ * against 0.63-0.84 s with 32 MB) and about 100 MB more memory for the process. The demo database is about
  * 25 MB; a deployment that outgrows this runs on PostgreSQL (DATABASE_URL).
  */
 export const PGLITE_SHARED_BUFFERS = '32MB';
