@@ -3,10 +3,11 @@ import { cpus, tmpdir } from 'node:os';
 import { median } from './browser';
 
 // What the machine itself costs, printed beside the figures so that runs on different machines can be
-// read side by side. Sessions ran on virtual machines whose CPUs score alike (Lighthouse's own
-// benchmarkIndex, printed with its figures) but whose system calls, context switches and fsyncs
-// differed many times over: a browser that talks between its processes for every request, and a
-// server that writes to PostgreSQL over a socket for every booking, pay that price on each step.
+// read side by side. Sessions ran on virtual machines of one CPU family whose system calls, context
+// switches and fsyncs differed many times over (pgbench on the same PostgreSQL: 2,943 tps on one,
+// 672-1,192 on another): a browser that talks between its processes for every request, and a server
+// that writes to PostgreSQL over a socket for every booking, pay that price on each step.
+// Lighthouse's own benchmarkIndex, of the CPU, is printed with its figures.
 
 /** The time of one `fs.statSync` call (a system call and Node's own wrapping), median of 5 rounds. */
 export function syscallMicros(rounds = 5, calls = 20_000): number {
