@@ -18,17 +18,27 @@ export type ServerEvent =
 export interface EventBus {
   publish(events: ServerEvent[]): void;
   subscribe(listener: (event: ServerEvent) => void): () => void;
+  /**
+   * Calls `listener` whenever events may have been lost on the way to this process (pg-fanout.ts:
+   * its LISTEN connection was down for a while, or a stored batch was gone): whoever relays events
+   * must make its clients pull (the socket hub closes its sockets, and a client pulls on reconnect).
+   */
+  onGap(listener: () => void): () => void;
   /** Grows with every published event; a cache keyed by it never serves data older than a change. */
   readonly generation: number;
 }
 
-/** The bus of one process. `invalidate` moves the generation without an event (see pg-fanout.ts). */
+/**
+ * The bus of one process. `invalidate` says events may have been lost (see pg-fanout.ts): it moves
+ * the generation without an event and tells the gap listeners.
+ */
 export interface LocalEventBus extends EventBus {
   invalidate(): void;
 }
 
 export function createEventBus(): LocalEventBus {
   const listeners = new Set<(event: ServerEvent) => void>();
+  const gapListeners = new Set<() => void>();
   let generation = 0;
   return {
     publish(events) {
@@ -40,8 +50,13 @@ export function createEventBus(): LocalEventBus {
       listeners.add(listener);
       return () => listeners.delete(listener);
     },
+    onGap(listener) {
+      gapListeners.add(listener);
+      return () => gapListeners.delete(listener);
+    },
     invalidate() {
       generation += 1;
+      for (const listener of gapListeners) listener();
     },
     get generation() {
       return generation;

@@ -33,6 +33,8 @@ export const MESSAGE_BURST = 20;
 export const MESSAGES_PER_SECOND = 10;
 /** Close code for a socket over its message budget (RFC 6455: policy violation). */
 export const RATE_LIMIT_CLOSE_CODE = 1008;
+/** "Service restart" (RFC 6455 registry): the client reconnects, and pulls what it missed. */
+export const MISSED_EVENTS_CLOSE_CODE = 1012;
 /** How long a cut-off socket keeps its connection so the close frame can reach the client. */
 const CUT_OFF_GRACE_MS = 500;
 
@@ -42,6 +44,7 @@ export const HUB_TEXTS = {
   badOrigin: 'Подключение с чужого сайта запрещено',
   // A close reason is at most 123 bytes of UTF-8.
   tooMany: 'Слишком много сообщений',
+  missed: 'Переподключитесь: часть обновлений могла потеряться',
 } as const;
 
 export interface RealtimeHub {
@@ -215,6 +218,12 @@ export function createRealtimeHub({
     }
   };
   const unsubscribe = events.subscribe(deliver);
+  // Events may have been lost on their way to this process: its sockets are closed as for a
+  // restart, and a client pulls when it reconnects (SPEC §7), so what they missed reaches them.
+  const stopGaps = events.onGap(() => {
+    if (clients.size > 0) log.info(`events may have been missed: ${clients.size} sockets asked to reconnect`);
+    for (const client of clients) client.socket.close(MISSED_EVENTS_CLOSE_CODE, HUB_TEXTS.missed);
+  });
 
   return {
     handleUpgrade(request, socket, head) {
@@ -229,6 +238,7 @@ export function createRealtimeHub({
     },
     async close() {
       unsubscribe();
+      stopGaps();
       for (const client of clients) client.socket.terminate();
       await new Promise<void>((resolve) => wss.close(() => resolve()));
     },

@@ -263,7 +263,8 @@ export async function startPgFanout(options: PgFanoutOptions): Promise<ClusterEv
         () => {
           if (closed) return;
           stats.reconnects += 1;
-          // Events sent while we were not listening are lost: no cached list may outlive them.
+          // Events sent while we were not listening are lost: no cached list may outlive them, and
+          // the sockets of this process are told to pull (the hub closes them; see events.ts).
           local.invalidate();
           log.info('event LISTEN connection restored');
         },
@@ -296,6 +297,7 @@ export async function startPgFanout(options: PgFanoutOptions): Promise<ClusterEv
       return local.generation;
     },
     subscribe: (listener) => local.subscribe(listener),
+    onGap: (listener) => local.onGap(listener),
     publish(events) {
       if (events.length === 0) return;
       local.publish(events);

@@ -593,10 +593,12 @@ if (ENGINES.includes('postgres') && TEST_DATABASE_URL) {
       onB.stop();
     });
 
-    it('reconnects a dropped LISTEN connection and invalidates cached lists', async () => {
+    it('reconnects a dropped LISTEN connection, invalidates cached lists and reports the gap', async () => {
       const [a, b] = buses as [ClusterEventBus, ClusterEventBus];
       const reconnects = b.stats.reconnects;
       const generation = b.generation;
+      let gaps = 0;
+      const stopGaps = b.onGap(() => (gaps += 1));
       const killer = new pg.Client({ connectionString: database.url });
       await killer.connect();
       await killer.query(
@@ -606,6 +608,9 @@ if (ENGINES.includes('postgres') && TEST_DATABASE_URL) {
       await killer.end();
       await waitFor(() => b.stats.reconnects > reconnects && b.listening);
       expect(b.generation).toBeGreaterThan(generation);
+      // Reported once the connection is back, not while it is down (a pull then would miss the rest).
+      expect(gaps).toBe(1);
+      stopGaps();
       const onB = received(b);
       a.publish([userEvent(9)]);
       await waitFor(() => onB.seen.length === 1);

@@ -2,6 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, crimeaToday } from '../../../src/domain/dates';
 import type { Excursion } from '../../../src/domain/types';
 import { api, catalogue, DEMO, tokenFor } from '../../support/api';
+import type { LocalEventBus } from '../../../src/server/realtime/events';
+import { HUB_TEXTS, MISSED_EVENTS_CLOSE_CODE } from '../../../src/server/realtime/hub';
 import { ENGINES, startTestServer, type TestServer } from '../../support/server';
 import { openSocket } from '../../support/socket';
 
@@ -123,5 +125,41 @@ describe.each(ENGINES)('the live socket on %s', (engine) => {
     const socket = await openSocket(server.url);
     socket.send('x'.repeat(64 * 1024 + 1));
     expect((await socket.closed).code).toBe(1009);
+  });
+
+  it('asks its sockets to reconnect when events may have been missed, and serves the new ones', async () => {
+    const socket = await openSocket(server.url);
+    socket.send({ type: 'subscribe', channels: ['TOUR_UPDATE'], userId: '' });
+    await socket.next((m) => m.type === 'subscribed');
+    const closing = new Promise<string>((resolve) =>
+      socket.socket.once('close', (_code, reason) => resolve(reason.toString())),
+    );
+    if (engine === 'postgres') {
+      // Events from other processes come through one LISTEN connection: while it is down they are
+      // lost, and once it is back the process says so (pg-fanout.ts).
+      await server.db.query(
+        `SELECT pg_terminate_backend(pid) FROM pg_stat_activity
+         WHERE application_name LIKE 'krym-listen-%' AND datname = current_database()`,
+      );
+    } else {
+      (server.events as LocalEventBus).invalidate();
+    }
+    expect((await socket.closed).code).toBe(MISSED_EVENTS_CLOSE_CODE);
+    expect(await closing).toBe(HUB_TEXTS.missed);
+
+    // A client reconnects (and pulls, src/client/sync/live.ts); the new socket gets deltas again.
+    const again = await openSocket(server.url);
+    again.send({ type: 'subscribe', channels: ['TOUR_UPDATE'], userId: '' });
+    await again.next((m) => m.type === 'subscribed');
+    const seller = api(server, await tokenFor(server, DEMO.seller));
+    const slot = { excursionID: excursion._id, date: addDays(crimeaToday(new Date()), 81), time: '12:25' };
+    const created = (
+      (await (await seller.send('POST', '/api/tours', { tours: [slot] })).json()) as {
+        tours: { _id: string }[];
+      }
+    ).tours[0];
+    await again.next((m) => m.type === 'TOUR_UPDATE' && m.data.tour_id === created?._id);
+    expect(again.socket.readyState).toBe(again.socket.OPEN);
+    again.close();
   });
 });
