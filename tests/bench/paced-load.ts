@@ -19,7 +19,7 @@ export interface PacedRequest {
 }
 
 export interface PacedResult {
-  /** Answers per second of the run, by status code. */
+  /** How many answers came with each status code. */
   statuses: Map<number, number>;
   /** Latency of every answer, due time to last byte, in milliseconds, in order of answer. */
   latencies: number[];
