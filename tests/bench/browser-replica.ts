@@ -1,15 +1,8 @@
 import type { Page } from 'playwright-core';
 import { SORT_TAB_LABELS } from '../../src/domain/strings';
 import { ROOT } from '../support/process';
-import {
-  bundleForBrowser,
-  launchPhone,
-  median,
-  onlyPage,
-  serveFiles,
-  startBenchServer,
-  type Phone,
-} from './browser';
+import { bundleForBrowser, launchPhone, onlyPage, serveFiles, startBenchServer, type Phone } from './browser';
+import { median } from './stats';
 
 // The replica in a real browser (issue 10, item 4). The app's own apply code (src/client/sync/apply,
 // the Dexie schema of src/client/db) is bundled by Vite and run in Chromium's IndexedDB:

@@ -1,5 +1,6 @@
 import type { BrowserContext } from 'playwright-core';
-import { launchPhone, median, onlyPage, startBenchServer, waitForSync } from './browser';
+import { launchPhone, onlyPage, startBenchServer, waitForSync } from './browser';
+import { median } from './stats';
 import { firstCardWatch } from '../support/browser';
 
 // Offline cold start (issue 10, item 3). One online visit installs the service worker and fills the

@@ -1,6 +1,7 @@
 import type { Excursion } from '../../src/domain/types';
 import { DEMO } from '../support/api';
-import { launchPhone, median, onlyPage, percentile, startBenchServer, waitForSync } from './browser';
+import { launchPhone, onlyPage, startBenchServer, waitForSync } from './browser';
+import { median, percentile } from './stats';
 
 // The live path (issue 10, item 5): a seller creates a tour through the API while a tourist has the
 // schedule (/schedule, the departures of the days shown, SPEC §2 'Schedule') open in Chromium. Timed

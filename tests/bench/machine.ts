@@ -1,6 +1,6 @@
 import { statSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
-import { median } from './browser';
+import { median } from './stats';
 
 // What the machine itself costs, printed beside the figures so that runs on different machines can be
 // read side by side. Sessions ran on virtual machines of one CPU family whose system calls, context

@@ -37,14 +37,6 @@ export function dueTimes(rate: number, seconds: number): number[] {
   return Array.from({ length: count }, (_, i) => (i * 1000) / rate);
 }
 
-/** The value below which `share` (0..1) of `values` lie (nearest rank). */
-export function percentile(values: readonly number[], share: number): number {
-  if (values.length === 0) return Number.NaN;
-  const sorted = [...values].sort((a, b) => a - b);
-  const rank = Math.min(sorted.length, Math.max(1, Math.ceil(share * sorted.length)));
-  return sorted[rank - 1] as number;
-}
-
 /**
  * Sends `rate` requests a second for `seconds` to `url` over `clients` keep-alive connections;
  * `next(client)` builds each request for the client that sends it (client numbers 0..clients-1).

@@ -3,7 +3,7 @@ import { benchBrowserReplica } from './browser-replica';
 import { benchColdStart } from './cold-start';
 import { benchLighthouse } from './lighthouse';
 import { benchLivePath } from './live-path';
-import { median } from './browser';
+import { median } from './stats';
 import { describeMachine } from './machine';
 import { precacheBytes } from './precache';
 import { benchReplicaApply } from './replica-apply';

@@ -6,7 +6,8 @@ import { addDays, crimeaToday } from '../../src/domain/dates';
 import type { Excursion, Tour } from '../../src/domain/types';
 import { bookingBody } from '../support/booking';
 import { startCluster, type ClusterNode } from '../support/cluster';
-import { pacedLoad, percentile, type PacedRequest } from './paced-load';
+import { pacedLoad, type PacedRequest } from './paced-load';
+import { percentile } from './stats';
 
 // Issue 10 item 6 and issue 12: the server on PostgreSQL. In one run, on one temporary database:
 // bookings through HTTP by 50 concurrent clients spread over many tours, first through one server
@@ -286,11 +287,12 @@ async function pacedBookings(
     next: (client) => bookingRequest(users[client % users.length] as { id: number; token: string }, targets),
   });
   const count = (code: number) => result.statuses.get(code) ?? 0;
+  const at = (p: number) => (result.latencies.length > 0 ? percentile(result.latencies, p) : Number.NaN);
   const wrong = [...result.statuses].filter(([code]) => code !== 200 && code !== 409);
   return {
     tps: count(200) / result.seconds,
-    p50: percentile(result.latencies, 0.5),
-    p99: percentile(result.latencies, 0.99),
+    p50: at(50),
+    p99: at(99),
     refused: count(409),
     errors: result.errors + wrong.reduce((n, [, c]) => n + c, 0),
   };
