@@ -40,6 +40,16 @@ const envSchema = z
     PORT: port.default(8080),
     HOST: z.string().trim().min(1).default('0.0.0.0'),
     DATABASE_URL: optionalUrl(['postgres:', 'postgresql:']),
+    /**
+     * Connections each process keeps to PostgreSQL; by default four per CPU core, 8 to 20
+     * (defaultPoolSize in storage/db.ts).
+     */
+    DATABASE_POOL_SIZE: z.coerce
+      .number({ error: 'должен быть числом' })
+      .int('должен быть целым числом')
+      .min(1, 'должен быть от 1 до 100')
+      .max(100, 'должен быть от 1 до 100')
+      .optional(),
     DATA_DIR: z.string().trim().min(1, 'не может быть пустым').default('./data'),
     /** Media files; several processes share one directory. Defaults to DATA_DIR/media. */
     MEDIA_DIR: z.string().trim().min(1, 'не может быть пустым').optional(),

@@ -52,4 +52,14 @@ describe('configuration from the environment', () => {
         .PAYMENT_PROVIDER,
     ).toBe('yookassa');
   });
+
+  it('takes a PostgreSQL pool size from 1 to 100, and leaves it to the machine when unset', () => {
+    expect(loadConfig({ DATABASE_POOL_SIZE: '12' }).DATABASE_POOL_SIZE).toBe(12);
+    expect(loadConfig({ DATABASE_POOL_SIZE: '' }).DATABASE_POOL_SIZE).toBeUndefined();
+    expect(loadConfig({}).DATABASE_POOL_SIZE).toBeUndefined();
+    expect(problemsOf({ DATABASE_POOL_SIZE: '0' })[0]).toContain('от 1 до 100');
+    expect(problemsOf({ DATABASE_POOL_SIZE: '101' })[0]).toContain('от 1 до 100');
+    expect(problemsOf({ DATABASE_POOL_SIZE: 'два' })[0]).toContain('числом');
+    expect(problemsOf({ DATABASE_POOL_SIZE: '2.5' })[0]).toContain('целым');
+  });
 });
