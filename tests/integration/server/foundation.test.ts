@@ -20,6 +20,25 @@ describe.each(ENGINES)('the server on %s', (engine) => {
     expect(await response.json()).toEqual({ status: 'ok', database: engine });
   });
 
+  it('keeps no two indexes of one table over the same columns (each is written with every row)', async () => {
+    const twins = await server.db.query<{ table: string; indexes: string[] }>(
+      `SELECT t.relname AS table, array_agg(i.relname::text ORDER BY i.relname) AS indexes
+       FROM pg_index x
+       JOIN pg_class i ON i.oid = x.indexrelid
+       JOIN pg_class t ON t.oid = x.indrelid
+       JOIN pg_namespace n ON n.oid = t.relnamespace
+       WHERE n.nspname = 'public'
+       GROUP BY t.relname, x.indkey::text, coalesce(pg_get_expr(x.indexprs, x.indrelid), ''),
+         coalesce(pg_get_expr(x.indpred, x.indrelid), '')
+       HAVING count(*) > 1`,
+    );
+    expect(twins).toEqual([]);
+    const [slot] = await server.db.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM pg_indexes WHERE tablename = 'tours' AND indexname = 'tours_slot'`,
+    );
+    expect(slot?.n).toBe(1);
+  });
+
   it('serves the demo catalogue with the fields of SPEC §3', async () => {
     const { excursions } = (await (await get('/api/excursions')).json()) as { excursions: Excursion[] };
     expect(excursions.length).toBeGreaterThanOrEqual(15);
