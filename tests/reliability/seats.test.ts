@@ -15,8 +15,9 @@ import { deadlocks, doubleSoldSeats, peopleOn, tourWithLastPlaces } from './supp
 // tour, overlapping multi-seat bookings, a bounded lock wait, expired holds and late payments. Each
 // guard has a control run with that guard switched off (bookingLock / bookingGuards in
 // services/booking.ts) that shows the bug the test is there to catch. On PostgreSQL the requests
-// really run in parallel on a pool of 20 connections; PGlite has one connection and serialises
-// everything, so the races (and their controls) only mean something there.
+// really run in parallel on a pool of 20 connections (DATABASE_POOL_SIZE: the default on a two-core
+// machine is 8, with which an unlucky interleaving needs more rounds to show itself); PGlite has one
+// connection and serialises everything, so the races (and their controls) only mean something there.
 
 const RUSH = 200;
 /** A control that needs an unlucky interleaving tries up to this many fresh tours. */
@@ -31,7 +32,10 @@ describe.each(ENGINES)('seats on %s', (engine) => {
   const used = new Set<string>();
 
   beforeAll(async () => {
-    server = await startTestServer(engine, { now: () => new Date(Date.now() + offset) });
+    server = await startTestServer(engine, {
+      now: () => new Date(Date.now() + offset),
+      env: { DATABASE_POOL_SIZE: '20' },
+    });
     tourist = await tokenFor(server, DEMO.tourist);
     other = await tokenFor(server, DEMO.seller2);
   });
