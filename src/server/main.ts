@@ -15,7 +15,7 @@ import { createEventBus, type EventBus } from './realtime/events';
 import { createRealtimeHub, type RealtimeHub } from './realtime/hub';
 import { startPgFanout } from './realtime/pg-fanout';
 import { createTokenService, loadTokenSecret, type TokenService } from './services/tokens';
-import { defaultPoolSize, exclusively, JOB_LOCKS, openPglite, openPostgres, type Db } from './storage/db';
+import { exclusively, JOB_LOCKS, openPglite, openPostgres, type Db } from './storage/db';
 import { compactTombstones, pruneShortLived } from './storage/compaction';
 import { migrate } from './storage/migrations';
 import { ensureAdmin, seedDemoData } from './storage/seed';
@@ -82,7 +82,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
   await mkdir(dataDir, { recursive: true });
 
   const db = config.DATABASE_URL
-    ? await openPostgres(config.DATABASE_URL, config.DATABASE_POOL_SIZE ?? defaultPoolSize())
+    ? await openPostgres(config.DATABASE_URL, config.DATABASE_POOL_SIZE)
     : await openPglite(join(dataDir, 'pgdata'));
   try {
     // Migrations, the admin account and the token secret are each made once even when several
