@@ -323,27 +323,106 @@ export async function readBookingTour(db: Queryable, tourId: string): Promise<Bo
   return row;
 }
 
+/** The most tours of one excursion read together with the one a booking asked for. */
+export const BOOKING_TOURS_READ = 1000;
+
+/**
+ * The tour a booking asked for, as readBookingTour reads it, followed by its excursion's other tours
+ * from `today` on (up to BOOKING_TOURS_READ, soonest first): rows that differ only in id, date and
+ * time, sharing the excursion's fields. One read then serves the next booking of any tour of that
+ * excursion, where one read per tour cost a second round trip for each tour's first booking after
+ * a start. Empty if there is no such tour. A sibling row is checked under the lock like any kept
+ * row (book_ticket), so one that changed meanwhile costs a retry, never a wrong answer.
+ */
+export async function readBookingTours(db: Queryable, tourId: string, today: string): Promise<BookingTour[]> {
+  const [row] = await db.query<
+    BookingTour & { other_ids: string[] | null; other_dates: string[] | null; other_times: string[] | null }
+  >(
+    `SELECT ${TOUR_COLUMNS}, e.owner_id, e.version AS excursion_version,
+       o.ids AS other_ids, o.dates AS other_dates, o.times AS other_times
+     FROM tours t JOIN excursions e ON e.id = t.excursion_id
+     CROSS JOIN LATERAL (
+       SELECT array_agg(x.id) AS ids, array_agg(x.date::text) AS dates, array_agg(x.time) AS times
+       FROM (SELECT x.id, x.date, x.time FROM tours x
+             WHERE x.excursion_id = t.excursion_id AND x.date >= $2::date AND x.id <> t.id
+             ORDER BY x.date, x.time LIMIT ${BOOKING_TOURS_READ}) x
+     ) o
+     WHERE t.id = $1`,
+    [tourId, today],
+    { name: 'read_booking_tours' },
+  );
+  if (!row) return [];
+  const { other_ids: ids, other_dates: dates, other_times: times, ...tour } = row;
+  const others = (ids ?? []).map((id, i) => ({
+    ...tour,
+    id,
+    date: dates?.[i] as string,
+    time: times?.[i] as string,
+  }));
+  return [tour, ...others];
+}
+
 /**
  * Tour rows the short way has read, per database (one per app). A row may be out of date: book_ticket
  * compares it with the tour and the excursion's version under the lock, and a booking refused on an
  * old row is tried again on a fresh one, so a stale row costs one round trip, never a wrong answer.
  */
+/** Tour rows a process keeps for the short way: 20,000 rows hold a few megabytes (see sharedWith). */
+export const BOOKING_TOUR_CACHE_LIMIT = 20_000;
+
 export interface BookingTourCache {
   get(id: string): BookingTour | undefined;
   set(tour: BookingTour): void;
   delete(id: string): void;
 }
 
-export function createBookingTourCache(limit = 5000): BookingTourCache {
+/**
+ * The rows most recently used, up to `limit`. Least recently used goes first: bookings keep coming
+ * to the tours people are buying, and a catalogue with more bookable tours than the limit keeps
+ * its busy ones (forgetting everything at the limit made a catalogue of 5,400 tours read the tour
+ * again for about one booking in three).
+ */
+export function createBookingTourCache(limit = BOOKING_TOUR_CACHE_LIMIT): BookingTourCache {
   const rows = new Map<string, BookingTour>();
+  const excursions = new Map<string, BookingTour>();
   return {
-    get: (id) => rows.get(id),
-    set(tour) {
-      // Forgetting everything at the limit keeps this trivially bounded; rows are one read each.
-      if (rows.size >= limit) rows.clear();
+    get(id) {
+      const row = rows.get(id);
+      if (row) {
+        // A Map iterates in insertion order: re-inserting makes this row the most recently used.
+        rows.delete(id);
+        rows.set(id, row);
+      }
+      return row;
+    },
+    set(read) {
+      const tour = sharedWith(excursions, read);
+      rows.delete(tour.id);
       rows.set(tour.id, tour);
+      if (rows.size > limit) rows.delete(rows.keys().next().value as string);
     },
     delete: (id) => void rows.delete(id),
+  };
+}
+
+/**
+ * The row with its excursion's texts, seats and services taken from an earlier row of the same
+ * excursion version, so the tours of one excursion hold one copy of them (about 1.1 KB a row
+ * otherwise). `excursions` keeps the latest row read of each excursion.
+ */
+function sharedWith(excursions: Map<string, BookingTour>, tour: BookingTour): BookingTour {
+  const seen = excursions.get(tour.excursion_id);
+  if (!seen || seen.excursion_version !== tour.excursion_version) {
+    excursions.set(tour.excursion_id, tour);
+    return tour;
+  }
+  return {
+    ...tour,
+    title: seen.title,
+    available_seats: seen.available_seats,
+    reserved_seats: seen.reserved_seats,
+    services: seen.services,
+    assembly_points: seen.assembly_points,
   };
 }
 

@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Queryable, QueryOptions } from '../../../src/server/storage/db';
-import { DEMO, tokenFor } from '../../support/api';
+import { crimeaToday } from '../../../src/domain/dates';
+import type { Excursion, Tour } from '../../../src/domain/types';
+import { catalogue, DEMO, tokenFor } from '../../support/api';
 import { book, bookingBody, tourWithRoom } from '../../support/booking';
 import { ENGINES, startTestServer, type TestServer } from '../../support/server';
 
@@ -9,7 +11,9 @@ import { ENGINES, startTestServer, type TestServer } from '../../support/server'
 // provider) is one statement that is its own transaction (book_ticket, which also writes the payments
 // row; no BEGIN and COMMIT around it), and the number of statements does not grow with the seats. The
 // provider's own write and the token's update follow the commit (for the test provider, whose books
-// are in our database, as one statement): a slow provider never holds the tour lock.
+// are in our database, as one statement): a slow provider never holds the tour lock. The tour's row,
+// which the server checks the request against before that statement, is read once for all the tours
+// of its excursion and kept.
 
 interface Cost {
   /** Statements sent, BEGIN and COMMIT included. */
@@ -78,8 +82,12 @@ describe.each(ENGINES)('the cost of a booking on %s', (engine) => {
     await server?.destroy();
   });
 
-  async function measure(busType: 'coach' | 'none', people: number): Promise<Cost> {
-    const found = await tourWithRoom(server, busType, people, used);
+  async function measure(
+    busType: 'coach' | 'none',
+    people: number,
+    target?: { excursion: Excursion; tour: Tour },
+  ): Promise<Cost> {
+    const found = target ?? (await tourWithRoom(server, busType, people, used));
     used.add(found.tour._id);
     const seats = busType === 'none' ? [] : found.tour.emptySeats.slice(0, people);
     const body = bookingBody(DEMO.tourist, found.excursion, found.tour, { adults: people, seats });
@@ -107,6 +115,26 @@ describe.each(ENGINES)('the cost of a booking on %s', (engine) => {
     // Each is a prepared statement: under load, parsing and planning them anew was a quarter of
     // PostgreSQL's time.
     expect(spent.unnamed).toEqual([]);
+  });
+
+  it("reads a tour's row with its excursion's other tours: their first bookings are two statements", async () => {
+    const first = await tourWithRoom(server, 'none', 1, used);
+    await measure('none', 1, first);
+    const { tours } = await catalogue(server);
+    const today = crimeaToday(new Date());
+    const others = tours.filter(
+      (tour) =>
+        tour.excursionID === first.excursion._id &&
+        !used.has(tour._id) &&
+        tour.date > today &&
+        first.excursion.maxAttendants - tour.attendantsRegistred >= 1,
+    );
+    expect(others.length).toBeGreaterThanOrEqual(2);
+    for (const tour of others.slice(0, 2)) {
+      const spent = await measure('none', 1, { excursion: first.excursion, tour });
+      // No read of the tour before the booking: this process read it with the first one.
+      expect(spent.onTheirOwn).toEqual(['SELECT book_ticket', 'WITH made']);
+    }
   });
 
   it('costs the same number of statements for one seat as for five', async () => {

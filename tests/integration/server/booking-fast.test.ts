@@ -3,7 +3,7 @@ import type { Ticket } from '../../../src/domain/types';
 import { replicaTour } from '../../../src/protocol/sync';
 import type { ServerEvent } from '../../../src/server/realtime/events';
 import { bookTicketFast, readBookingTour } from '../../../src/server/services/booking';
-import { api, DEMO, tokenFor } from '../../support/api';
+import { api, catalogue, DEMO, tokenFor } from '../../support/api';
 import { book, bookingBody, tourNow, tourWithRoom } from '../../support/booking';
 import { ENGINES, startTestServer, type TestServer } from '../../support/server';
 
@@ -71,6 +71,34 @@ describe.each(ENGINES)('the one-statement booking on %s', (engine) => {
       tour: replicaTour(await tourNow(server, tour._id)),
       version: await versionOf('tours', tour._id),
     });
+  });
+
+  it("books a tour moved after it was read with another of its excursion's tours, at its new time", async () => {
+    const first = await tourWithRoom(server, 'none', 1, used);
+    used.add(first.tour._id);
+    // The first booking reads its tour with the excursion's other tours (readBookingTours).
+    expect(
+      (await book(server, tourist, bookingBody(DEMO.tourist, first.excursion, first.tour, { adults: 1 })))
+        .status,
+    ).toBe(200);
+    const { tours } = await catalogue(server);
+    const other = tours.find(
+      (tour) =>
+        tour.excursionID === first.excursion._id && !used.has(tour._id) && tour.date > first.tour.date,
+    );
+    if (!other) throw new Error('the excursion has no later tour');
+    used.add(other._id);
+    // Moved behind the server's back: its kept row still says the old time.
+    await server.db.query(`UPDATE tours SET time = '23:59' WHERE id = $1`, [other._id]);
+    const booked = await book(
+      server,
+      tourist,
+      bookingBody(DEMO.tourist, first.excursion, other, { adults: 1 }),
+    );
+    expect(booked.status).toBe(200);
+    const stored = await api(server, tourist).json<Ticket>(`/api/tickets/${booked.body.ticket_id as string}`);
+    expect(stored.tour).toEqual({ date: other.date, time: '23:59', excursionID: first.excursion._id });
+    expect(booked.body.ticket).toEqual(stored);
   });
 
   it('leaves a tour whose excursion changed after the read to the long way, writing nothing', async () => {

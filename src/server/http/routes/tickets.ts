@@ -1,5 +1,6 @@
 import { Hono, type Context } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import { crimeaToday } from '../../../domain/dates';
 import { createTicketRequestSchema, patchTicketStatusRequestSchema } from '../../../protocol/tickets';
 import { ensurePayment } from '../../payments/checkout';
 import {
@@ -10,6 +11,7 @@ import {
   createBookingTourCache,
   createTicket,
   readBookingTour,
+  readBookingTours,
   type BookedPayment,
   type BookingTour,
   type BookingTourCache,
@@ -89,8 +91,14 @@ async function fastBooking(
     if (tour) tours.set(tour);
     return tour;
   };
+  // A tour not kept yet: read with its excursion's other tours, kept for their bookings to come.
+  const readWithOthers = async () => {
+    const rows = await readBookingTours(deps.db, request.tourID, crimeaToday(deps.now()));
+    for (const row of [...rows].reverse()) tours.set(row);
+    return rows[0];
+  };
   const kept = tours.get(request.tourID);
-  let fast = await attempt(kept ?? (await read()));
+  let fast = await attempt(kept ?? (await readWithOthers()));
   // A kept row may be older than the tour: refused or changed on it, try once more on a fresh one.
   if (kept && 'longWay' in fast && fast.longWay !== 'voided') {
     tours.delete(request.tourID);
