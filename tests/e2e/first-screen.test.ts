@@ -53,6 +53,32 @@ describe("a first visit's screen drawn by the server", () => {
     await context.close();
   });
 
+  it("loads the screen's code without a second copy of its inline sheets or a link added twice", async () => {
+    const { context, page } = await openPhone(browser);
+    const requested: string[] = [];
+    page.on('request', (request) => requested.push(new URL(request.url()).pathname));
+    await page.goto(`${baseUrl}/excursions`);
+    await page.waitForFunction(() => document.getElementById('ssr') === null, null, { timeout: 30_000 });
+    const announced = await page.evaluate(
+      () => document.querySelector<HTMLMetaElement>('meta[name="app-preload"]')?.content.split(' ') ?? [],
+    );
+    const inline = announced.filter((href) => href.endsWith('.css'));
+    expect(inline.length).toBeGreaterThan(1);
+    expect(announced.some((href) => /\/ExcursionsPage-[\w-]+\.js$/.test(href))).toBe(true);
+    // The page has these sheets inline: none is downloaded, and the list's code came once each.
+    expect(requested.filter((path) => inline.includes(path))).toEqual([]);
+    const scripts = requested.filter((path) => path.endsWith('.js'));
+    expect(scripts.filter((path, index) => scripts.indexOf(path) !== index)).toEqual([]);
+    const links = await page.evaluate(() =>
+      [...document.querySelectorAll<HTMLLinkElement>('link[href]')].map((link) => link.href),
+    );
+    expect(links.filter((href, index) => links.indexOf(href) !== index)).toEqual([]);
+    // The sheets still style the app's own screen once the server's drawing is gone.
+    const title = page.locator('#root .excursions-page h1');
+    expect(await title.evaluate((element) => getComputedStyle(element).fontSize)).toBe('24px');
+    await context.close();
+  });
+
   it('keeps the server drawing of the home screen until the app draws it, then one of each', async () => {
     const { context, page } = await openPhone(browser);
     await page.goto(`${baseUrl}/`);

@@ -117,8 +117,10 @@ export function firstScreens(
         // The shell's own sheet (linked by index.html), then the screen's chunks' sheets.
         const linked = [...template.matchAll(STYLE_LINK)].map((match) => match[1] ?? '');
         const manifest = await loadManifest();
-        const hrefs = [...new Set([...linked, ...stylesOf(manifest, module)])];
-        return assemblePage(template, manifest, html, await Promise.all(hrefs.map(sheet)));
+        const chunks = chunksOf(manifest, module);
+        const hrefs = [...new Set([...linked, ...chunks.styles])];
+        const sheets = await Promise.all(hrefs.map(sheet));
+        return assemblePage(template, manifest, html, sheets, { scripts: chunks.scripts, styles: hrefs });
       } catch (error) {
         deps.log.error('first screen not rendered', error);
         return null;
@@ -128,6 +130,14 @@ export function firstScreens(
 }
 
 const ROOT_ELEMENT = '<div id="root"></div>';
+
+/** The files (from the build's root, no leading slash) of a drawn screen's chunks. */
+export interface ScreenChunks {
+  /** Its JavaScript chunks, the app's entry among them. */
+  scripts: readonly string[];
+  /** Its style sheets, which the page has inline. */
+  styles: readonly string[];
+}
 
 /**
  * The page: `template` (index.html) with `screen` drawn in beside the app's hidden root, `sheets`
@@ -139,9 +149,10 @@ export function assemblePage(
   manifest: Record<string, ManifestChunk>,
   screen: string,
   sheets: readonly string[],
+  chunks: ScreenChunks,
 ): DrawnPage {
   const styles = sheets.map((text) => `<style>${text}</style>`).join('');
-  const html = withBootScript(template, manifest)
+  const html = withBootScript(template, manifest, chunks)
     .replace(STYLE_LINK, '')
     .replace('</head>', () => `${styles}</head>`)
     .replace(ROOT_ELEMENT, () => `<div id="ssr">${screen}</div><div id="root" hidden></div>`);
@@ -156,27 +167,43 @@ const STYLE_LINK = /\s*<link rel="stylesheet" crossorigin href="\/(assets\/[^"]+
 /** The module that loads the app after the first paint (src/client/app/ssr/boot.ts). */
 const BOOT_MODULE = 'src/client/app/ssr/boot.ts';
 const ENTRY_SCRIPT = /\s*<script type="module" crossorigin src="(\/assets\/[^"]+\.js)"><\/script>/;
-const MODULE_PRELOAD = /\s*<link rel="modulepreload" crossorigin href="[^"]+">/g;
+const MODULE_PRELOAD = /\s*<link rel="modulepreload" crossorigin href="([^"]+)">/g;
 
 /**
  * The template with the app's entry script and its preloads replaced by the boot script, which asks
- * for the entry after the first paint. Unchanged when the build has no boot script.
+ * for the entry after the first paint, and by the list of the screen's chunks that the boot script
+ * announces to the page just before (src/client/app/ssr/boot.ts tells why). Unchanged when the build
+ * has no boot script.
  */
-function withBootScript(template: string, manifest: Record<string, ManifestChunk>): string {
+function withBootScript(
+  template: string,
+  manifest: Record<string, ManifestChunk>,
+  chunks: ScreenChunks,
+): string {
   const boot = manifest[BOOT_MODULE]?.file;
   const entry = ENTRY_SCRIPT.exec(template)?.[1];
   if (!boot || !entry) return template;
+  const entryImports = [...template.matchAll(MODULE_PRELOAD)].map((match) => match[1] ?? '');
+  const preloads = [
+    ...new Set([
+      ...entryImports,
+      ...chunks.scripts.map((file) => `/${file}`),
+      ...chunks.styles.map((file) => `/${file}`),
+    ]),
+  ];
   return template
     .replace(MODULE_PRELOAD, '')
     .replace(
       ENTRY_SCRIPT,
       () =>
-        `<meta name="app-entry" content="${entry}"><script type="module" crossorigin src="/${boot}"></script>`,
+        `<meta name="app-entry" content="${entry}"><meta name="app-preload" content="${preloads.join(' ')}">` +
+        `<script type="module" crossorigin src="/${boot}"></script>`,
     );
 }
 
-/** The CSS files of `module`'s chunk and of every chunk it imports statically. */
-function stylesOf(manifest: Record<string, ManifestChunk>, module: string): string[] {
+/** The JS and CSS files of `module`'s chunk and of every chunk it imports statically. */
+function chunksOf(manifest: Record<string, ManifestChunk>, module: string): ScreenChunks {
+  const scripts = new Set<string>();
   const styles = new Set<string>();
   const seen = new Set<string>();
   const visit = (key: string) => {
@@ -184,11 +211,12 @@ function stylesOf(manifest: Record<string, ManifestChunk>, module: string): stri
     seen.add(key);
     const chunk = manifest[key];
     if (!chunk) return;
+    scripts.add(chunk.file);
     for (const css of chunk.css ?? []) styles.add(css);
     for (const imported of chunk.imports ?? []) visit(imported);
   };
   visit(module);
-  return [...styles];
+  return { scripts: [...scripts], styles: [...styles] };
 }
 
 /** The public catalogue as an anonymous first sync delivers it, as replica rows. */
