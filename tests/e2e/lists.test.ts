@@ -1,5 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { CARD_BATCH } from '../../src/client/app/components/lists/ExcursionCardList';
 import { SORT_KEYS, sortExcursions, sortTabLabel, type SortKey } from '../../src/domain/sorting';
 import type { City, Excursion, Place, Tour } from '../../src/domain/types';
 import { DEMO } from '../support/api';
@@ -100,6 +101,48 @@ describe('/excursions', () => {
     // The four orders really differ, so the comparison above tells the tabs apart.
     const orders = new Set(SORT_KEYS.map((key) => expectedOrder(catalogue.excursions, key).join('|')));
     expect(orders.size).toBe(4);
+    await context.close();
+  });
+
+  it("draws a new order's first cards in the tab's own frame and the rest after, from the list's start", async () => {
+    const { context, page } = await openPhone(browser);
+    await page.goto(`${baseUrl}/excursions`);
+    await appDrawn(page);
+    const cards = page.locator('#excursions-panel .excursion-card');
+    expect(catalogue.excursions.length).toBeGreaterThan(CARD_BATCH);
+    await expect.poll(() => cards.count(), { timeout: 30_000 }).toBe(catalogue.excursions.length);
+    // Scrolled well into the list, under the sticky tabs.
+    await cards.nth(CARD_BATCH).evaluate((card) => card.scrollIntoView({ block: 'start' }));
+    await page.waitForFunction(() => window.scrollY > 0);
+    const firstCardsDrawn = page.evaluate(
+      () =>
+        new Promise<number>((resolve) => {
+          const panel = document.getElementById('excursions-panel');
+          if (!panel) throw new Error('no #excursions-panel');
+          const first = () => panel.querySelector('.excursion-card h3')?.textContent;
+          const before = first();
+          const observer = new MutationObserver(() => {
+            if (first() === before) return;
+            observer.disconnect();
+            resolve(panel.querySelectorAll('.excursion-card').length);
+          });
+          observer.observe(panel, { childList: true, subtree: true });
+        }),
+    );
+    await page.getByRole('tab', { name: sortTabLabel('cheaper') }).click();
+    // The commit that changed the first card held only the first batch.
+    expect(await firstCardsDrawn).toBeLessThanOrEqual(CARD_BATCH);
+    await expect
+      .poll(() => cardTitles(page, '#excursions-panel'))
+      .toEqual(expectedOrder(catalogue.excursions, 'cheaper'));
+    // The page is back at the list's start: its first card right under the tabs, on screen.
+    const tabsBottom = await page
+      .getByRole('tablist')
+      .evaluate((tabs) => tabs.getBoundingClientRect().bottom);
+    const firstTop = await cards.first().evaluate((card) => card.getBoundingClientRect().top);
+    expect(firstTop).toBeGreaterThanOrEqual(tabsBottom);
+    expect(firstTop).toBeLessThan(tabsBottom + 40);
+    await screenshot(page, 'lists-excursions-resorted-from-deep');
     await context.close();
   });
 

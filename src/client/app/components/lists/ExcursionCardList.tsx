@@ -20,6 +20,12 @@ export interface ExcursionCardListProps {
   label?: string;
   /** How many leading cards load their picture eagerly (the ones above the fold). */
   eagerCount?: number;
+  /**
+   * What the order stands for (a sort tab). When it changes, nearly every drawn card is another one:
+   * the list starts again from its first batch and grows back to where it reached, a batch per idle
+   * moment, so a tap on a tab builds a screenful of new cards, not all the cards drawn so far.
+   */
+  order?: string;
 }
 
 /** Runs `work` when the main thread is idle (or soon, where requestIdleCallback is missing). */
@@ -37,11 +43,23 @@ function whenIdle(work: () => void): () => void {
  * cards a person has scrolled near are drawn: a catalogue of thousands stays one step of cards to
  * render, so a sort-tab change or a replica update redraws a screenful, not the whole catalogue.
  */
-export function ExcursionCardList({ excursions, nearest, label, eagerCount = 1 }: ExcursionCardListProps) {
+export function ExcursionCardList({
+  excursions,
+  nearest,
+  label,
+  eagerCount = 1,
+  order,
+}: ExcursionCardListProps) {
   const user = useCurrentUser();
   // `target` is how far the list should reach; `drawn` catches up with it a batch per idle moment.
   const [target, setTarget] = useState(CARD_STEP);
   const [drawn, setDrawn] = useState(CARD_BATCH);
+  const [drawnOrder, setDrawnOrder] = useState(order);
+  if (order !== drawnOrder) {
+    // Adjusted while rendering, so the new order's first commit already holds just the first batch.
+    setDrawnOrder(order);
+    setDrawn(CARD_BATCH);
+  }
   const end = useRef<HTMLDivElement>(null);
   const limit = Math.min(target, excursions.length);
   const more = drawn < excursions.length;

@@ -28,6 +28,20 @@ export function SortTabs({ value, onChange, controls }: SortTabsProps) {
     }
   }, [value]);
 
+  // A new order is read from its first card: when the list's start has scrolled up under the sticky
+  // tabs, the page scrolls back to it (the list also redraws from its first cards, see
+  // ExcursionCardList's `order`).
+  const choose = (key: SortKey) => {
+    const tabs = listRef.current;
+    const panel = document.getElementById(controls);
+    if (key !== value && tabs && panel) {
+      const gap = panel.getBoundingClientRect().top - tabs.getBoundingClientRect().bottom;
+      const natural = parseFloat(getComputedStyle(tabs).marginBottom) || 0;
+      if (gap < natural) window.scrollBy({ top: gap - natural });
+    }
+    onChange(key);
+  };
+
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
     const step = event.key === 'ArrowRight' ? 1 : event.key === 'ArrowLeft' ? -1 : 0;
     if (step === 0) return;
@@ -35,7 +49,7 @@ export function SortTabs({ value, onChange, controls }: SortTabsProps) {
     const index = (SORT_KEYS.indexOf(value) + step + SORT_KEYS.length) % SORT_KEYS.length;
     const key = SORT_KEYS[index];
     if (key === undefined) return;
-    onChange(key);
+    choose(key);
     refs.current[index]?.focus();
   };
 
@@ -61,7 +75,7 @@ export function SortTabs({ value, onChange, controls }: SortTabsProps) {
             aria-selected={selected}
             aria-controls={controls}
             tabIndex={selected ? 0 : -1}
-            onClick={() => onChange(key)}
+            onClick={() => choose(key)}
           >
             {sortTabLabel(key)}
           </button>

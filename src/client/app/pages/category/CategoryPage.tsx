@@ -50,7 +50,12 @@ function CategoryContent({ info }: { info: CategoryPageInfo }) {
         <SortTabs value={sortKey} onChange={setSortKey} controls={PANEL_ID} />
         <div id={PANEL_ID} role="tabpanel" aria-label={sortTabLabel(sortKey)}>
           {phase === 'ready' && list ? (
-            <ExcursionCardList excursions={list.excursions} nearest={list.nearest} label={info.category} />
+            <ExcursionCardList
+              excursions={list.excursions}
+              nearest={list.nearest}
+              label={info.category}
+              order={sortKey}
+            />
           ) : (
             <ListStatus
               loading={phase !== 'empty'}

@@ -49,7 +49,12 @@ export function ExcursionsPage() {
         <SortTabs value={sortKey} onChange={setSortKey} controls={PANEL_ID} />
         <div id={PANEL_ID} role="tabpanel" aria-label={sortTabLabel(sortKey)}>
           {phase === 'ready' && list ? (
-            <ExcursionCardList excursions={list.excursions} nearest={list.nearest} label={EXCURSIONS.list} />
+            <ExcursionCardList
+              excursions={list.excursions}
+              nearest={list.nearest}
+              label={EXCURSIONS.list}
+              order={sortKey}
+            />
           ) : (
             <ListStatus loading={phase !== 'empty'}>
               {phase === 'empty' ? LISTS.noExcursions : LISTS.loadingExcursions}
