@@ -71,4 +71,20 @@ describe('nearest candidates', () => {
       }),
     );
   });
+
+  it("sort the same with the minute's nearest tours kept across tabs, and hand the kept ones on", () => {
+    fc.assert(
+      fc.property(fc.array(tourArb, { maxLength: 40 }), minuteOfToday, (raw, now) => {
+        const fromToday = toTours(raw).filter((t) => t.date >= TODAY);
+        const source = { excursions, tours: nearestCandidates(fromToday, TODAY) };
+        const kept = nearestToursByExcursion(source.tours, now);
+        for (const key of SORT_KEYS) {
+          const list = arrangeList(source, key, now, kept);
+          expect(list.excursions).toEqual(sortExcursions(excursions, key, fromToday, now));
+          // The same map on every tab: the cards' nearest dates are not derived again.
+          expect(list.nearest).toBe(kept);
+        }
+      }),
+    );
+  });
 });

@@ -55,8 +55,13 @@ function takePrimed(db: ReplicaDb, today: string): ListSource | undefined {
   return entry?.db === db && entry.today === today ? entry.source : undefined;
 }
 
+/** The source in the tab's order; a tab change only re-sorts (the nearest tours are kept for the minute). */
 function useArranged(source: ListSource | undefined, sortKey: SortKey, now: Date): ExcursionList | undefined {
-  return useMemo(() => (source ? arrangeList(source, sortKey, now) : undefined), [source, sortKey, now]);
+  const nearest = useMemo(() => source && nearestToursByExcursion(source.tours, now), [source, now]);
+  return useMemo(
+    () => (source && nearest ? arrangeList(source, sortKey, now, nearest) : undefined),
+    [source, sortKey, now, nearest],
+  );
 }
 
 /** /excursions: every excursion in the tab's order, with each one's nearest tour for its card. */

@@ -57,9 +57,17 @@ export async function categorySource(db: ReplicaDb, category: Category, today: s
   });
 }
 
-/** Sorts a source by one of the four sorts as of `now`. In memory only: a few ms for 5,000 excursions. */
-export function arrangeList(source: ListSource, sortKey: SortKey, now: Date): ExcursionList {
-  const nearest = nearestToursByExcursion(source.tours, now);
+/**
+ * Sorts a source by one of the four sorts as of `now`. In memory only: a few ms for 5,000 excursions.
+ * `nearest` is the source's nearest tours as of `now` (nearestToursByExcursion), when the caller keeps
+ * them between sort tabs: they depend on the day's tours and the minute, not on the tab.
+ */
+export function arrangeList(
+  source: ListSource,
+  sortKey: SortKey,
+  now: Date,
+  nearest: ReadonlyMap<EntityId, ReplicaTour> = nearestToursByExcursion(source.tours, now),
+): ExcursionList {
   // The nearest tours alone decide the 'nearest' sort, so the sort gets those instead of all tours.
   return { excursions: sortExcursions(source.excursions, sortKey, [...nearest.values()], now), nearest };
 }
