@@ -79,4 +79,31 @@ describe('a cold start with a filled replica', () => {
     expect(cardPictures).toBeGreaterThan(0);
     await context.close();
   });
+
+  it("answers the app's files from the precache by the browser's static route, not the worker's script", async () => {
+    const { context, page } = await openPhone(browser);
+    await page.goto(`${baseUrl}/excursions`);
+    await page.waitForFunction(() => navigator.serviceWorker.controller !== null, null, { timeout: 30_000 });
+    await page.locator('#excursions-panel .excursion-card').first().waitFor({ timeout: 30_000 });
+    await page.close();
+
+    await context.setOffline(true);
+    const next = await context.newPage();
+    const cdp = await context.newCDPSession(next);
+    await cdp.send('Network.enable');
+    const sources = new Map<string, string>();
+    cdp.on('Network.responseReceived', ({ response }) => {
+      const path = new URL(response.url).pathname;
+      if (path.startsWith('/assets/')) {
+        sources.set(path, response.serviceWorkerRouterInfo?.actualSourceType ?? 'fetch handler');
+      }
+    });
+    await next.goto(`${baseUrl}/excursions`);
+    await next.locator('#excursions-panel .excursion-card').first().waitFor({ timeout: 30_000 });
+    // The entry, its imports, the screen's chunks and sheets: each straight from the precache.
+    expect(sources.size).toBeGreaterThan(10);
+    expect([...sources].filter(([, source]) => source !== 'cache')).toEqual([]);
+    await context.setOffline(false);
+    await context.close();
+  });
 });
