@@ -59,12 +59,12 @@ describe("a first visit's screen drawn by the server", () => {
     page.on('request', (request) => requested.push(new URL(request.url()).pathname));
     await page.goto(`${baseUrl}/excursions`);
     await page.waitForFunction(() => document.getElementById('ssr') === null, null, { timeout: 30_000 });
-    const announced = await page.evaluate(
-      () => document.querySelector<HTMLMetaElement>('meta[name="app-preload"]')?.content.split(' ') ?? [],
+    const inline = await page.evaluate(
+      () =>
+        document.querySelector<HTMLMetaElement>('meta[name="app-inline-sheets"]')?.content.split(' ') ?? [],
     );
-    const inline = announced.filter((href) => href.endsWith('.css'));
     expect(inline.length).toBeGreaterThan(1);
-    expect(announced.some((href) => /\/ExcursionsPage-[\w-]+\.js$/.test(href))).toBe(true);
+    expect(inline.every((href) => /^\/assets\/[\w-]+\.css$/.test(href))).toBe(true);
     // The page has these sheets inline: none is downloaded, and the list's code came once each.
     expect(requested.filter((path) => inline.includes(path))).toEqual([]);
     const scripts = requested.filter((path) => path.endsWith('.js'));

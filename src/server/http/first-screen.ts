@@ -117,10 +117,9 @@ export function firstScreens(
         // The shell's own sheet (linked by index.html), then the screen's chunks' sheets.
         const linked = [...template.matchAll(STYLE_LINK)].map((match) => match[1] ?? '');
         const manifest = await loadManifest();
-        const chunks = chunksOf(manifest, module);
-        const hrefs = [...new Set([...linked, ...chunks.styles])];
+        const hrefs = [...new Set([...linked, ...stylesOf(manifest, module)])];
         const sheets = await Promise.all(hrefs.map(sheet));
-        return assemblePage(template, manifest, html, sheets, { scripts: chunks.scripts, styles: hrefs });
+        return assemblePage(template, manifest, html, sheets, hrefs);
       } catch (error) {
         deps.log.error('first screen not rendered', error);
         return null;
@@ -131,17 +130,10 @@ export function firstScreens(
 
 const ROOT_ELEMENT = '<div id="root"></div>';
 
-/** The files (from the build's root, no leading slash) of a drawn screen's chunks. */
-export interface ScreenChunks {
-  /** Its JavaScript chunks, the app's entry among them. */
-  scripts: readonly string[];
-  /** Its style sheets, which the page has inline. */
-  styles: readonly string[];
-}
-
 /**
  * The page: `template` (index.html) with `screen` drawn in beside the app's hidden root, `sheets`
  * inline in place of its linked style sheet, and the boot script in place of the app's entry.
+ * `sheetFiles` are the sheets' files (from the build's root), listed for the boot script.
  * Replacements are functions, so a `$&` in an excursion's text stays text.
  */
 export function assemblePage(
@@ -149,10 +141,10 @@ export function assemblePage(
   manifest: Record<string, ManifestChunk>,
   screen: string,
   sheets: readonly string[],
-  chunks: ScreenChunks,
+  sheetFiles: readonly string[],
 ): DrawnPage {
   const styles = sheets.map((text) => `<style>${text}</style>`).join('');
-  const html = withBootScript(template, manifest, chunks)
+  const html = withBootScript(template, manifest, sheetFiles)
     .replace(STYLE_LINK, '')
     .replace('</head>', () => `${styles}</head>`)
     .replace(ROOT_ELEMENT, () => `<div id="ssr">${screen}</div><div id="root" hidden></div>`);
@@ -167,43 +159,35 @@ const STYLE_LINK = /\s*<link rel="stylesheet" crossorigin href="\/(assets\/[^"]+
 /** The module that loads the app after the first paint (src/client/app/ssr/boot.ts). */
 const BOOT_MODULE = 'src/client/app/ssr/boot.ts';
 const ENTRY_SCRIPT = /\s*<script type="module" crossorigin src="(\/assets\/[^"]+\.js)"><\/script>/;
-const MODULE_PRELOAD = /\s*<link rel="modulepreload" crossorigin href="([^"]+)">/g;
+const MODULE_PRELOAD = /\s*<link rel="modulepreload" crossorigin href="[^"]+">/g;
 
 /**
  * The template with the app's entry script and its preloads replaced by the boot script, which asks
- * for the entry after the first paint, and by the list of the screen's chunks that the boot script
- * announces to the page just before (src/client/app/ssr/boot.ts tells why). Unchanged when the build
- * has no boot script.
+ * for the entry after the first paint, and by the list of the sheets the page has inline, which the
+ * boot script marks as present (src/client/app/ssr/boot.ts tells why). Unchanged when the build has no
+ * boot script.
  */
 function withBootScript(
   template: string,
   manifest: Record<string, ManifestChunk>,
-  chunks: ScreenChunks,
+  sheetFiles: readonly string[],
 ): string {
   const boot = manifest[BOOT_MODULE]?.file;
   const entry = ENTRY_SCRIPT.exec(template)?.[1];
   if (!boot || !entry) return template;
-  const entryImports = [...template.matchAll(MODULE_PRELOAD)].map((match) => match[1] ?? '');
-  const preloads = [
-    ...new Set([
-      ...entryImports,
-      ...chunks.scripts.map((file) => `/${file}`),
-      ...chunks.styles.map((file) => `/${file}`),
-    ]),
-  ];
+  const sheets = [...new Set(sheetFiles)].map((file) => `/${file}`).join(' ');
   return template
     .replace(MODULE_PRELOAD, '')
     .replace(
       ENTRY_SCRIPT,
       () =>
-        `<meta name="app-entry" content="${entry}"><meta name="app-preload" content="${preloads.join(' ')}">` +
+        `<meta name="app-entry" content="${entry}"><meta name="app-inline-sheets" content="${sheets}">` +
         `<script type="module" crossorigin src="/${boot}"></script>`,
     );
 }
 
-/** The JS and CSS files of `module`'s chunk and of every chunk it imports statically. */
-function chunksOf(manifest: Record<string, ManifestChunk>, module: string): ScreenChunks {
-  const scripts = new Set<string>();
+/** The CSS files of `module`'s chunk and of every chunk it imports statically. */
+function stylesOf(manifest: Record<string, ManifestChunk>, module: string): string[] {
   const styles = new Set<string>();
   const seen = new Set<string>();
   const visit = (key: string) => {
@@ -211,12 +195,11 @@ function chunksOf(manifest: Record<string, ManifestChunk>, module: string): Scre
     seen.add(key);
     const chunk = manifest[key];
     if (!chunk) return;
-    scripts.add(chunk.file);
     for (const css of chunk.css ?? []) styles.add(css);
     for (const imported of chunk.imports ?? []) visit(imported);
   };
   visit(module);
-  return { scripts: [...scripts], styles: [...styles] };
+  return [...styles];
 }
 
 /** The public catalogue as an anonymous first sync delivers it, as replica rows. */

@@ -23,18 +23,15 @@ const MANIFEST: Record<string, ManifestChunk> = {
   'src/client/app/ssr/boot.ts': { file: 'assets/boot-Boo4.js' },
 };
 
-/** The drawn screen's chunks: its own, the entry it imports, and their sheets. */
-const CHUNKS = {
-  scripts: ['assets/Page-Pg5.js', 'assets/index-AbC1.js', 'assets/react-XyZ2.js'],
-  styles: ['assets/index-Css3.css', 'assets/Page-Css6.css'],
-};
+/** The files of the sheets the page has inline. */
+const SHEET_FILES = ['assets/index-Css3.css', 'assets/Page-Css6.css', 'assets/index-Css3.css'];
 
 const sha = (text: string) => `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`;
 
 describe('assemblePage', () => {
   it('draws the screen beside the hidden root, inlines the sheets and boots the app after the paint', () => {
     const sheets = ['.a{color:red}', '.b{display:none}'];
-    const page = assemblePage(TEMPLATE, MANIFEST, '<main>Экскурсии</main>', sheets, CHUNKS);
+    const page = assemblePage(TEMPLATE, MANIFEST, '<main>Экскурсии</main>', sheets, SHEET_FILES);
     expect(page.html).toContain('<div id="ssr"><main>Экскурсии</main></div><div id="root" hidden></div>');
     expect(page.html).toContain('<style>.a{color:red}</style><style>.b{display:none}</style></head>');
     expect(page.html).not.toContain('rel="stylesheet"');
@@ -45,31 +42,31 @@ describe('assemblePage', () => {
     expect(page.styleHashes).toEqual(sheets.map(sha));
   });
 
-  it("lists the screen's chunks and sheets for the boot script, each once, the entry's imports first", () => {
-    const page = assemblePage(TEMPLATE, MANIFEST, '<main>Экскурсии</main>', [], CHUNKS);
-    const listed = /<meta name="app-preload" content="([^"]*)">/.exec(page.html)?.[1]?.split(' ');
-    expect(listed).toEqual([
-      '/assets/react-XyZ2.js',
-      '/assets/Page-Pg5.js',
-      '/assets/index-AbC1.js',
-      '/assets/index-Css3.css',
-      '/assets/Page-Css6.css',
-    ]);
+  it('lists the inline sheets for the boot script, each once', () => {
+    const page = assemblePage(TEMPLATE, MANIFEST, '<main>Экскурсии</main>', [], SHEET_FILES);
+    const listed = /<meta name="app-inline-sheets" content="([^"]*)">/.exec(page.html)?.[1]?.split(' ');
+    expect(listed).toEqual(['/assets/index-Css3.css', '/assets/Page-Css6.css']);
   });
 
   it("keeps $ patterns in the screen's text as text", () => {
     const screen = "<h1>Скидка $&amp; $' $` $$ $1</h1>";
-    const page = assemblePage(TEMPLATE, MANIFEST, screen, ['.c{content:"$&"}'], CHUNKS);
+    const page = assemblePage(TEMPLATE, MANIFEST, screen, ['.c{content:"$&"}'], SHEET_FILES);
     expect(page.html).toContain(`<div id="ssr">${screen}</div>`);
     expect(page.html).toContain('<style>.c{content:"$&"}</style>');
     expect(page.html.match(/<div id="root"/g)).toHaveLength(1);
   });
 
   it('leaves the entry script as it is when the build has no boot script', () => {
-    const page = assemblePage(TEMPLATE, { 'index.html': MANIFEST['index.html']! }, '<p>x</p>', [], CHUNKS);
+    const page = assemblePage(
+      TEMPLATE,
+      { 'index.html': MANIFEST['index.html']! },
+      '<p>x</p>',
+      [],
+      SHEET_FILES,
+    );
     expect(page.html).toContain('<script type="module" crossorigin src="/assets/index-AbC1.js"></script>');
     expect(page.html).toContain('modulepreload');
-    expect(page.html).not.toContain('app-preload');
+    expect(page.html).not.toContain('app-inline-sheets');
     expect(page.styleHashes).toEqual([]);
   });
 });

@@ -6,26 +6,21 @@
 const meta = (name: string) => document.querySelector<HTMLMetaElement>(`meta[name="${name}"]`)?.content;
 
 /**
- * Puts a link to each of the drawn screen's chunks in the page (the server lists them) before the
- * entry runs. The entry asks for the screen's code at once (preloadRoute in main.tsx), and Vite's
- * loader adds a link for each file that code needs unless the page has one already: one
- * `appendChild` per file, a fifth to a third of the entry's evaluation (the longest task of a first
- * visit) in profiles of /excursions, and for each style sheet a download the screen's code waited for.
- * Here they go in as one fragment: the scripts as module preloads (their downloads start now, beside
- * the entry's) and the style sheets disabled, as the page has them inline: not fetched, not waited for.
+ * Marks the style sheets the page has inline (the server lists them) as present, before the entry
+ * runs. The entry asks for the screen's code at once (preloadRoute in main.tsx), and Vite's loader
+ * adds a `<link rel="stylesheet">` for each sheet that code needs unless the page links it already,
+ * then holds the code until the sheet has loaded: four downloads on every first visit of sheets the
+ * page already has, each parsed again, before the app could draw. A disabled link is neither fetched
+ * nor waited for, and the loader finds it. (Scripts are left to the loader: links that fetched them
+ * here, at the first paint, took the bandwidth of the screen's pictures on a slow link.)
  */
-function announceChunks(files: readonly string[]): void {
+function markSheetsPresent(files: readonly string[]): void {
   const links = document.createDocumentFragment();
   for (const href of files) {
     const link = document.createElement('link');
-    if (href.endsWith('.css')) {
-      link.rel = 'stylesheet';
-      // Before the link is in the document: a disabled style sheet is not fetched.
-      link.disabled = true;
-    } else {
-      link.rel = 'modulepreload';
-      link.crossOrigin = '';
-    }
+    link.rel = 'stylesheet';
+    // Before the link is in the document: a disabled style sheet is not fetched.
+    link.disabled = true;
     link.href = href;
     links.append(link);
   }
@@ -38,7 +33,7 @@ if (entry) {
   const load = () => {
     if (started) return;
     started = true;
-    announceChunks(meta('app-preload')?.split(' ').filter(Boolean) ?? []);
+    markSheetsPresent(meta('app-inline-sheets')?.split(' ').filter(Boolean) ?? []);
     void import(/* @vite-ignore */ entry);
   };
   requestAnimationFrame(() => setTimeout(load, 0));
