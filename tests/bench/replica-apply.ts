@@ -2,7 +2,7 @@ import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import { ReplicaDb } from '../../src/client/db/schema';
 import { applyChanges } from '../../src/client/sync/apply';
 import { PAGE_SIZE } from '../../src/client/sync/first-page';
-import type { Change } from '../../src/protocol/sync';
+import { replicaTour, type Change } from '../../src/protocol/sync';
 import { buildDemoCatalogue } from '../../src/server/demo/catalogue';
 import { addDays } from '../../src/domain/dates';
 
@@ -40,8 +40,9 @@ export function bigCatalogue(excursionCount: number, tourCount: number): Change[
       collection: 'tours',
       op: 'put',
       version: ++version,
+      // A tour as the server sends it to a phone: without the ids of its tickets (replicaTour).
       row: {
-        ...base,
+        ...replicaTour(base),
         _id: hex(i, 'a'),
         excursionID: hex(excursion, 'e'),
         date: addDays('2026-06-01', i % 60),
