@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { build } from 'vite';
@@ -7,6 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { excursionCount } from '../../../src/client/app/components/lists/counts';
 import { EXCURSION } from '../../../src/client/app/pages/excursion/strings';
 import { loadConfig } from '../../../src/server/config';
+import { firstScreens } from '../../../src/server/http/first-screen';
+import { createLogger } from '../../../src/server/log';
 import { startServer, type RunningServer } from '../../../src/server/main';
 
 // A first visit's first screen drawn by the server (src/server/http/first-screen.ts) from the built
@@ -148,6 +150,36 @@ describe('first screens drawn by the server', () => {
     for (const path of ['/.ssr/render.js', '/.vite/manifest.json', '/assets/../.ssr/render.js']) {
       expect((await page(path)).status).toBe(404);
     }
+  });
+
+  it('has its snapshot of the catalogue ready before the first visitor, after the warm-up', async () => {
+    // The server's own database, with this instance's statements counted.
+    let statements = 0;
+    const db = new Proxy(server.db, {
+      get(target, key) {
+        const value: unknown = Reflect.get(target, key);
+        if (typeof value !== 'function') return value;
+        return (...args: unknown[]) => {
+          if (key === 'query' || key === 'transaction') statements += 1;
+          return (value as (...rest: unknown[]) => unknown).apply(target, args);
+        };
+      },
+    });
+    const log = createLogger('silent');
+    const screens = firstScreens({ db, events: server.events, now: () => new Date(), log }, dist, {
+      warmUpDelayMs: 0,
+    });
+    await screens.warmedUp;
+    expect(statements).toBeGreaterThan(0);
+    const before = statements;
+    const template = await readFile(join(dist, 'index.html'), 'utf8');
+    const [first] = await listed();
+    for (const path of ['/', '/excursions', `/excursion/${first?._id}`]) {
+      const drawnPage = await screens.render(path, template);
+      expect(drawn(drawnPage?.html ?? '')).toContain('class="');
+    }
+    // The first visits were drawn from the snapshot the warm-up built: not one statement more.
+    expect(statements).toBe(before);
   });
 
   it('serves the plain shell when the build has no renderer', async () => {
