@@ -4,6 +4,7 @@ import { join, resolve } from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { build } from 'vite';
+import { syncPath } from '../../src/client/sync/first-page';
 import { loadConfig } from '../../src/server/config';
 import { startServer, type RunningServer } from '../../src/server/main';
 import { CHROME_FLAGS, CHROME_PATH } from '../support/browser';
@@ -104,7 +105,7 @@ async function renderDemoPictures(server: RunningServer): Promise<void> {
  * 270 ms, against 26-40 ms from then on; the server runs in this process, on PGlite.
  */
 async function visitOnce(server: RunningServer, paths: readonly string[]): Promise<void> {
-  for (const path of [...paths, '/api/sync?limit=2000']) {
+  for (const path of [...paths, syncPath(undefined)]) {
     const answer = await fetch(`${server.url}${path}`);
     if (!answer.ok) throw new Error(`${path} answered ${answer.status}`);
     await answer.arrayBuffer();
