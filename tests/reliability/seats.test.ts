@@ -72,14 +72,14 @@ describe.each(ENGINES)('seats on %s', (engine) => {
   }
 
   /** Drops the partial unique index on live seats (the second guard) for `fn`, then restores it. */
-  async function withoutSeatIndex(fn: () => Promise<string>) {
+  async function withoutSeatIndex(fn: (tours: string[]) => Promise<void>) {
     await server.db.query('DROP INDEX ticket_seats_live');
-    let tourId = '';
+    const tours: string[] = [];
     try {
-      tourId = await fn();
+      await fn(tours);
     } finally {
       // A control's double sale would stop the index from coming back: retire its tickets first.
-      if (tourId)
+      for (const tourId of tours)
         await server.db.query(
           `UPDATE ticket_seats SET active = false WHERE tour_id = $1 AND ticket_id IN (
              SELECT id FROM tickets WHERE tour_id = $1 AND user_id = $2)`,
@@ -92,20 +92,26 @@ describe.each(ENGINES)('seats on %s', (engine) => {
   }
 
   /**
-   * Makes every seat row of a booking take `ms` to write, for `fn`. A booking writes its seats in one
-   * statement, so two bookings interleave between their seat rows only rarely; slowed down, they do
-   * it every time, and the order the rows go in decides whether they can deadlock.
+   * Makes every row a booking writes to `table` take `ms` to write, for `fn`. A booking writes its
+   * seats in one statement, so two bookings interleave between their seat rows only rarely; slowed
+   * down, they do it every time, and the order the rows go in decides whether they can deadlock.
+   * Without the tour lock, a slow row also holds open the window between a booking's check of the
+   * places left and its commit, in which another booking's check cannot see it.
    */
-  async function withSlowSeatRows<T>(fn: () => Promise<T>, ms = 10): Promise<T> {
+  async function withSlowRows<T>(
+    table: 'ticket_seats' | 'tickets',
+    fn: () => Promise<T>,
+    ms = 10,
+  ): Promise<T> {
     await server.db.exec(`
-      CREATE FUNCTION slow_seat_row() RETURNS trigger LANGUAGE plpgsql AS $$
+      CREATE FUNCTION slow_row() RETURNS trigger LANGUAGE plpgsql AS $$
       BEGIN PERFORM pg_sleep(${ms / 1000}); RETURN NEW; END $$;
-      CREATE TRIGGER slow_seat_row BEFORE INSERT ON ticket_seats FOR EACH ROW EXECUTE FUNCTION slow_seat_row();
+      CREATE TRIGGER slow_row BEFORE INSERT ON ${table} FOR EACH ROW EXECUTE FUNCTION slow_row();
     `);
     try {
       return await fn();
     } finally {
-      await server.db.exec('DROP TRIGGER slow_seat_row ON ticket_seats; DROP FUNCTION slow_seat_row()');
+      await server.db.exec(`DROP TRIGGER slow_row ON ${table}; DROP FUNCTION slow_row()`);
     }
   }
 
@@ -256,39 +262,61 @@ describe.each(ENGINES)('seats on %s', (engine) => {
   // The races and their controls need real parallel transactions: PostgreSQL only.
   if (engine === 'postgres') {
     it('with the unique seat index dropped, the tour lock alone still sells each seat once', async () => {
-      await withoutSeatIndex(async () => {
-        const { tour, answers } = await rushForLastSeats(5);
+      await withoutSeatIndex(async (tours) => {
+        // Under the control's conditions below, slow seat rows included.
+        const { tour, answers } = await withSlowRows('ticket_seats', () => rushForLastSeats(5));
+        tours.push(tour._id);
         expect(answers.filter((a) => a.status === 200)).toHaveLength(5);
         expectRefusals(answers);
         expect(await doubleSoldSeats(server, tour._id)).toEqual([]);
-        return tour._id;
       });
     });
 
     it('control: without the tour lock and the seat index, the same rush sells seats twice', async () => {
-      await withoutSeatIndex(async () => {
+      await withoutSeatIndex(async (tours) => {
         bookingLock.enabled = false;
-        const { tour, answers } = await rushForLastSeats(5);
-        expect(answers.filter((a) => a.status === 200).length).toBeGreaterThan(5);
-        expect((await doubleSoldSeats(server, tour._id)).length).toBeGreaterThan(0);
-        return tour._id;
+        // A double sale needs two buyers of one seat to check it between the other's check and
+        // commit: seat rows that take 10 ms each hold that window open, and up to ROUNDS fresh tours
+        // are rushed until one shows it (a slow CI machine once saw none in a single fast rush).
+        let sold = 0;
+        let twice: number[] = [];
+        for (let round = 0; round < ROUNDS && twice.length === 0; round++) {
+          const { tour, answers } = await withSlowRows('ticket_seats', () => rushForLastSeats(5));
+          tours.push(tour._id);
+          expectRefusals(answers);
+          sold = answers.filter((a) => a.status === 200).length;
+          twice = await doubleSoldSeats(server, tour._id);
+        }
+        expect(sold).toBeGreaterThan(5);
+        expect(twice.length).toBeGreaterThan(0);
       });
     });
 
     it('control: without the tour lock, the rush for places without seats oversells', async () => {
-      const { excursion, tour } = await tourWithLastPlaces(server, 'none', 5, used);
       bookingLock.enabled = false;
-      const answers = await rush(
-        Array.from({ length: RUSH }, () => bookingBody(DEMO.tourist, excursion, tour, { adults: 1 })),
-      );
-      expect(answers.filter((a) => a.status === 200).length).toBeGreaterThan(5);
-      expect(await peopleOn(server, tour._id)).toBeGreaterThan(excursion.maxAttendants);
+      // As with seats: ticket rows that take 10 ms each, and up to ROUNDS fresh tours until one
+      // oversells (a single fast rush once sold exactly 5 on a slow machine).
+      let sold = 0;
+      let people = 0;
+      let capacity = 0;
+      for (let round = 0; round < ROUNDS && people <= capacity; round++) {
+        const { excursion, tour } = await tourWithLastPlaces(server, 'none', 5, used);
+        const answers = await withSlowRows('tickets', () =>
+          rush(Array.from({ length: RUSH }, () => bookingBody(DEMO.tourist, excursion, tour, { adults: 1 }))),
+        );
+        expectRefusals(answers);
+        sold = answers.filter((a) => a.status === 200).length;
+        people = await peopleOn(server, tour._id);
+        capacity = excursion.maxAttendants;
+      }
+      expect(sold).toBeGreaterThan(5);
+      expect(people).toBeGreaterThan(capacity);
     });
 
     it('without the tour lock, seats written in ascending order never deadlock, even written slowly', async () => {
       bookingLock.enabled = false;
       const before = await deadlocks(server);
-      const { tour, answers } = await withSlowSeatRows(crosswiseRush);
+      const { tour, answers } = await withSlowRows('ticket_seats', crosswiseRush);
       // The first to write the lowest seat wins; the others wait for it and find the seats taken.
       expect(answers.filter((a) => a.status === 200)).toHaveLength(1);
       expect(expectRefusals(answers).filter((a) => a.body.detail === BOOKING_TEXTS.busy)).toEqual([]);
@@ -307,7 +335,7 @@ describe.each(ENGINES)('seats on %s', (engine) => {
       // deadlock_timeout (1 s) to find, and eighty slow ones took 85 s.
       let busy: Booking[] = [];
       for (let round = 0; round < ROUNDS && busy.length === 0; round++) {
-        const { answers } = await withSlowSeatRows(() => crosswiseRush(4), 100);
+        const { answers } = await withSlowRows('ticket_seats', () => crosswiseRush(4), 100);
         // PostgreSQL broke the deadlocks, and each still reached the buyer as a 409, never a 5xx.
         busy = expectRefusals(answers).filter((a) => a.body.detail === BOOKING_TEXTS.busy);
       }
