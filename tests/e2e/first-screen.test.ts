@@ -79,6 +79,34 @@ describe("a first visit's screen drawn by the server", () => {
     await context.close();
   });
 
+  it("asks for the screen's code, the sync engine's and the shell's one file per task", async () => {
+    const { context, page } = await openPhone(browser);
+    // Every batch of <link rel="modulepreload"> the page's code adds in one task: a mutation observer's
+    // callback runs once per task (at its microtask checkpoint) with everything added in that task.
+    await page.addInitScript(() => {
+      const batches: number[] = [];
+      (window as unknown as { preloadBatches: number[] }).preloadBatches = batches;
+      new MutationObserver((records) => {
+        const added = records
+          .flatMap((record) => [...record.addedNodes])
+          .filter((node) => node instanceof HTMLLinkElement && node.rel === 'modulepreload');
+        if (added.length > 0) batches.push(added.length);
+      }).observe(document, { childList: true, subtree: true });
+    });
+    await page.goto(`${baseUrl}/excursions`);
+    await page.waitForFunction(() => document.getElementById('ssr') === null, null, { timeout: 30_000 });
+    // The status banners and the connection widget come last, after the first screen and the sync.
+    await expect.poll(() => page.locator('.connection-widget').count(), { timeout: 30_000 }).toBe(1);
+    const linked = await page.evaluate(() => document.querySelectorAll('link[rel="modulepreload"]').length);
+    const batches = await page.evaluate(
+      () => (window as unknown as { preloadBatches: number[] }).preloadBatches,
+    );
+    // Vite's loader alone adds a screen's twenty-odd files in one task.
+    expect(linked).toBeGreaterThan(10);
+    expect(batches).toEqual(Array.from({ length: linked }, () => 1));
+    await context.close();
+  });
+
   it('keeps the server drawing of the home screen until the app draws it, then one of each', async () => {
     const { context, page } = await openPhone(browser);
     await page.goto(`${baseUrl}/`);

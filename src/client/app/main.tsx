@@ -3,11 +3,12 @@ import { createRoot } from 'react-dom/client';
 import { App, preloadRoute } from './App';
 import { requestFirstPageEarly } from '../sync/first-page';
 import { firstContentDrawn, firstScreenDrawn } from './first-screen';
+import { spreadModulePreloads } from './spread-preloads';
+import { yieldToMain } from '../yield';
 import './styles.css';
 
 // Before anything else: a first visit's catalogue downloads while the app's code does (first-page.ts).
 requestFirstPageEarly();
-preloadRoute(location.pathname);
 
 const root = document.getElementById('root');
 if (!root) throw new Error('#root is missing from index.html');
@@ -29,20 +30,29 @@ if (serverDrawn) {
   });
 }
 
-// A transition: React renders the first screen in slices of a few milliseconds and lets the browser
-// in between, so a slow phone is never blocked for the whole first render at once.
-startTransition(() => {
-  createRoot(root).render(
-    <StrictMode>
-      <App />
-    </StrictMode>,
-  );
-});
+// Evaluating this chunk, asking for the screen's code and starting React each get a task of their own
+// rather than one long one on a slow phone; the screen's files are asked for one per task too
+// (lazy-component.ts, spread-preloads.ts). Not a top-level await: that would make the entry an async
+// module, which the bundler splits into more chunks.
+void (async () => {
+  await yieldToMain();
+  preloadRoute(location.pathname);
+  await yieldToMain();
+  // A transition: React renders the first screen in slices of a few milliseconds and lets the
+  // browser in between, so a slow phone is never blocked for the whole first render at once.
+  startTransition(() => {
+    createRoot(root).render(
+      <StrictMode>
+        <App />
+      </StrictMode>,
+    );
+  });
+})();
 
 // The sync engine loads in its own chunk once the first screen is drawn from the replica, or at once
 // when the replica was never filled (the screen then waits for the sync). See first-screen.ts.
 void firstScreenDrawn()
-  .then(() => import('../sync/browser'))
+  .then(() => spreadModulePreloads(() => import('../sync/browser')))
   .then(({ startBrowserSync }) => startBrowserSync());
 
 // The label of this build, so a page shows which version it runs (an update is visible, and testable).
@@ -50,5 +60,5 @@ document.documentElement.dataset.build = __APP_BUILD__;
 
 // The service worker, its toast and the install offer: also after the first screen, in their own chunk.
 void firstScreenDrawn()
-  .then(() => import('./pwa/start'))
+  .then(() => spreadModulePreloads(() => import('./pwa/start')))
   .then(({ startPwaFeatures }) => startPwaFeatures());

@@ -7,6 +7,7 @@ import {
   type Change,
   type SyncResponse,
 } from '../../protocol/sync';
+import { yieldToMain } from '../yield';
 
 // A pulled page is checked against the protocol before it touches the replica, exactly as
 // `syncResponseSchema` would check it, but a slice of changes at a time with the main thread given
@@ -29,13 +30,6 @@ const envelopeSchema = z.object({
   changes: z.array(z.unknown()).max(SYNC_MAX_LIMIT),
   more: z.boolean().default(false),
 });
-
-/** Gives the main thread back: `scheduler.yield()` where there is one, else a zero timeout. */
-export function yieldToMain(): Promise<void> {
-  const scheduler = (globalThis as { scheduler?: { yield?: () => Promise<void> } }).scheduler;
-  if (typeof scheduler?.yield === 'function') return scheduler.yield();
-  return new Promise((resolve) => setTimeout(resolve, 0));
-}
 
 /** The page if it is a valid GET /api/sync answer, else null; the same verdict as `syncResponseSchema`. */
 export async function parseSyncPage(

@@ -1,4 +1,5 @@
-import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { Suspense, useEffect, useRef, useState } from 'react';
+import { lazyExport } from './lazy-component';
 import { MediaImage, type MediaSource } from './MediaImage';
 
 // The carousel's first picture renders at once; the slider itself (keen-slider, about 6 KB) arrives
@@ -16,7 +17,7 @@ export interface CarouselProps {
   label: string;
 }
 
-const KeenCarousel = lazy(async () => ({ default: (await import('./KeenCarousel')).KeenCarousel }));
+const KeenCarousel = lazyExport(() => import('./KeenCarousel'), 'KeenCarousel');
 
 /** True once the element has come within a screen of the viewport (at once without IntersectionObserver). */
 function useNearViewport() {

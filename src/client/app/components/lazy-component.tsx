@@ -1,11 +1,20 @@
-import { useEffect, useState, type ComponentType, type ReactNode } from 'react';
+import {
+  lazy,
+  useEffect,
+  useState,
+  type ComponentType,
+  type LazyExoticComponent,
+  type ReactNode,
+} from 'react';
+import { spreadModulePreloads } from '../spread-preloads';
 
 // Code that arrives in its own chunk, without React.lazy and Suspense. A lazy component shows its
 // Suspense fallback, and React 19 then holds the loaded content back until 300 ms after that fallback
 // appeared (its throttle for revealing suspended trees): every screen opened from a cold start came
 // up that much later than its code and data allowed. Here the placeholder is ordinary output and the
 // loaded component arrives as an ordinary state update, drawn as soon as its chunk has run. Once a
-// chunk has loaded, every later mount renders the component at once.
+// chunk has loaded, every later mount renders the component at once. The chunk's files are asked for
+// one per task (spread-preloads.ts).
 
 export interface LazyComponent<P extends object> {
   (props: P): ReactNode;
@@ -20,7 +29,7 @@ export function lazyComponent<P extends object>(
   let loaded: ComponentType<P> | undefined;
   let loading: Promise<ComponentType<P>> | undefined;
   const preload = () => {
-    loading ??= load().then(
+    loading ??= spreadModulePreloads(load).then(
       (component) => (loaded = component),
       (error: unknown) => {
         // A chunk that failed (offline before the precache finished) is asked for again next time.
@@ -51,4 +60,15 @@ export function lazyComponent<P extends object>(
   }
   Lazy.preload = preload;
   return Lazy;
+}
+
+/**
+ * React.lazy for a component exported by name, for a part that may suspend inside a screen (a date
+ * picker, search results); its chunk's files are asked for one per task too.
+ */
+export function lazyExport<K extends string, P extends object>(
+  load: () => Promise<Record<K, ComponentType<P>>>,
+  name: K,
+): LazyExoticComponent<ComponentType<P>> {
+  return lazy(async () => ({ default: (await spreadModulePreloads(load))[name] }));
 }

@@ -2,6 +2,7 @@ import { Suspense, useEffect, useRef, useState } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
 import { lazyComponent } from '../components/lazy-component';
 import { firstScreenDrawn } from '../first-screen';
+import { spreadModulePreloads } from '../spread-preloads';
 import { PwaToastSlot } from '../pwa/PwaToastSlot';
 import { Footer } from './Footer';
 import { SideMenu } from './SideMenu';
@@ -13,11 +14,11 @@ import { TopBar } from './TopBar';
 // start their chunks and replica reads would come between the screen and its data.
 const StatusBanners = lazyComponent(async () => {
   await firstScreenDrawn();
-  return (await import('./StatusBanners')).StatusBanners;
+  return (await spreadModulePreloads(() => import('./StatusBanners'))).StatusBanners;
 });
 const ConnectionWidget = lazyComponent(async () => {
   await firstScreenDrawn();
-  return (await import('./ConnectionWidget')).ConnectionWidget;
+  return (await spreadModulePreloads(() => import('./ConnectionWidget'))).ConnectionWidget;
 });
 
 /** The frame of every screen: top bar, page, footer and the bottom tab menu. */

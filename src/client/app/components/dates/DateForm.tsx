@@ -1,5 +1,6 @@
 import './date-form.css';
-import { lazy, Suspense, useState } from 'react';
+import { Suspense, useState } from 'react';
+import { lazyExport } from '../lazy-component';
 import { useNavigate } from 'react-router-dom';
 import { isPickableDate } from '../../../../domain/date-picker';
 import { showExcursionsLabel } from '../../../../domain/plural';
@@ -12,7 +13,7 @@ import { PartySizeInput } from './PartySizeInput';
 import { DATE_FORM } from './strings';
 
 // The sheet is code-split: the home screen is the first paint and most visitors never open it.
-const DatePicker = lazy(async () => ({ default: (await import('./DatePicker')).DatePicker }));
+const DatePicker = lazyExport(() => import('./DatePicker'), 'DatePicker');
 
 /**
  * SPEC §2 'Date form': a day (today by default) and a party size; the button counts the excursions

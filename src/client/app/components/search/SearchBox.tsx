@@ -1,5 +1,6 @@
 import './search.css';
-import { lazy, Suspense, useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { Suspense, useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { lazyExport } from '../lazy-component';
 import { isSearchActive } from '../../../../domain/search';
 import { Icon } from '../../shell/icons';
 import { ErrorBoundary } from './ErrorBoundary';
@@ -7,7 +8,7 @@ import { Glyph } from './glyphs';
 import { SEARCH } from './strings';
 
 // The results read the replica; their code (and Dexie) loads when the box first opens.
-const SearchResults = lazy(async () => ({ default: (await import('./SearchResults')).SearchResults }));
+const SearchResults = lazyExport(() => import('./SearchResults'), 'SearchResults');
 
 /**
  * SPEC §2 'Search box': idle under 3 characters, then a dropdown (max 400px high) of matches grouped

@@ -1,5 +1,6 @@
 import './dates.css';
-import { lazy, Suspense, useState } from 'react';
+import { Suspense, useState } from 'react';
+import { lazyExport } from '../../components/lazy-component';
 import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { excursionsForDateTitle } from '../../../../domain/dates';
 import { PageHeader } from '../../components/PageHeader';
@@ -12,9 +13,7 @@ import { Icon } from '../../shell/icons';
 import { AvailableList } from './AvailableList';
 import { DATES_PAGE } from './strings';
 
-const DatePicker = lazy(async () => ({
-  default: (await import('../../components/dates/DatePicker')).DatePicker,
-}));
+const DatePicker = lazyExport(() => import('../../components/dates/DatePicker'), 'DatePicker');
 
 /**
  * SPEC §2 'Excursions by date': the excursions with a tour on the day and room for the party. The day

@@ -1,4 +1,5 @@
-import { lazy, Suspense, useId, useState } from 'react';
+import { Suspense, useId, useState } from 'react';
+import { lazyExport } from '../../components/lazy-component';
 import { isPickableDate } from '../../../../domain/date-picker';
 import { formatDisplayDate } from '../../../../domain/dates';
 import {
@@ -13,9 +14,7 @@ import { FormIcon } from './icons';
 import { SCHEDULE } from './strings';
 
 // The sheet is the app's 'Выбор даты' picker, loaded when first opened.
-const DatePicker = lazy(async () => ({
-  default: (await import('../../components/dates/DatePicker')).DatePicker,
-}));
+const DatePicker = lazyExport(() => import('../../components/dates/DatePicker'), 'DatePicker');
 
 /**
  * Wizard step 4 (SPEC §5): at least one date-time. A date from today on (past days cannot be picked)

@@ -1,4 +1,5 @@
-import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
+import { Suspense, useEffect, useMemo, useRef, useState } from 'react';
+import { lazyExport } from '../../components/lazy-component';
 import {
   addDateEdit,
   addTimeEdit,
@@ -23,9 +24,7 @@ import { ScheduleDayCard, type ChipInfo } from './ScheduleDayCard';
 import { SCHEDULE as TEXT } from './strings';
 import { useFlash } from './useFlash';
 
-const DatePicker = lazy(async () => ({
-  default: (await import('../../components/dates/DatePicker')).DatePicker,
-}));
+const DatePicker = lazyExport(() => import('../../components/dates/DatePicker'), 'DatePicker');
 
 type Flash = 'saved' | 'noChanges' | 'saveFailed';
 
