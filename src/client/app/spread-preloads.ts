@@ -11,9 +11,7 @@ import { yieldToMain } from '../yield';
 type Append = <T extends Node>(node: T) => T;
 
 const queue: HTMLLinkElement[] = [];
-const queued = new Set<string>();
 let flushing = false;
-
 let depth = 0;
 
 /** Runs `start`; the module preload links it appends to the head are added one per task afterwards. */
@@ -37,10 +35,7 @@ export function spreadModulePreloads<T>(start: () => T): T {
 function deferModulePreloads(append: Append): Append {
   return (<N extends Node>(node: N): N => {
     if (!(node instanceof HTMLLinkElement) || node.rel !== 'modulepreload') return append(node);
-    if (!queued.has(node.href)) {
-      queued.add(node.href);
-      queue.push(node);
-    }
+    if (!queue.some((link) => link.href === node.href)) queue.push(node);
     return node;
   }) as Append;
 }
