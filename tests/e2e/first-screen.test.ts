@@ -107,6 +107,49 @@ describe("a first visit's screen drawn by the server", () => {
     await context.close();
   });
 
+  it("evaluates the sync engine's code in three tasks: Zod, the entity schemas, then the engine", async () => {
+    const { context, page } = await openPhone(browser);
+    // A slower CPU, so that each evaluation is long enough for the browser's long-animation-frame
+    // entries, which name every module script of a frame that ran 5 ms or more.
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 8 });
+    await page.addInitScript(() => {
+      const frames: { start: number; modules: string[] }[] = [];
+      (window as unknown as { moduleFrames: typeof frames }).moduleFrames = frames;
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries() as (PerformanceEntry & {
+          scripts: { invokerType: string; sourceURL: string }[];
+        })[]) {
+          const modules = entry.scripts
+            .filter((script) => script.invokerType === 'module-script')
+            .map((script) => script.sourceURL.split('/').pop() ?? '');
+          if (modules.length > 0) frames.push({ start: entry.startTime, modules });
+        }
+      }).observe({ type: 'long-animation-frame', buffered: true });
+    });
+    await page.goto(`${baseUrl}/excursions`);
+    const readFrames = () =>
+      page.evaluate(
+        () => (window as unknown as { moduleFrames: { start: number; modules: string[] }[] }).moduleFrames,
+      );
+    const frameOf = (frames: { modules: string[] }[], chunk: RegExp) =>
+      frames.findIndex((frame) => frame.modules.some((module) => chunk.test(module)));
+    // The engine's chunk is the last step; its frame is reported once the frame has ended.
+    await expect
+      .poll(async () => frameOf(await readFrames(), /^browser-/), { timeout: 60_000 })
+      .toBeGreaterThanOrEqual(0);
+    const frames = await readFrames();
+    await context.close();
+    const steps = [/^schemas-base-/, /^schemas-core-/, /^browser-/].map((chunk) => frameOf(frames, chunk));
+    // Each step found, each in a frame of its own, in this order.
+    expect(
+      steps.every((step) => step >= 0),
+      JSON.stringify(frames),
+    ).toBe(true);
+    expect(steps[0]).toBeLessThan(steps[1] ?? -1);
+    expect(steps[1]).toBeLessThan(steps[2] ?? -1);
+  });
+
   it('keeps the server drawing of the home screen until the app draws it, then one of each', async () => {
     const { context, page } = await openPhone(browser);
     await page.goto(`${baseUrl}/`);

@@ -3,6 +3,7 @@ import { createRoot } from 'react-dom/client';
 import { App, preloadRoute } from './App';
 import { requestFirstPageEarly } from '../sync/first-page';
 import { firstContentDrawn, firstScreenDrawn } from './first-screen';
+import { loadInSteps } from './load-in-steps';
 import { spreadModulePreloads } from './spread-preloads';
 import { yieldToMain } from '../yield';
 import './styles.css';
@@ -50,9 +51,19 @@ void (async () => {
 })();
 
 // The sync engine loads in its own chunk once the first screen is drawn from the replica, or at once
-// when the replica was never filled (the screen then waits for the sync). See first-screen.ts.
+// when the replica was never filled (the screen then waits for the sync). See first-screen.ts. Its code
+// is evaluated in three tasks instead of one: Zod with the protocol's primitive schemas, then the
+// entity schemas, then the engine with the schemas built on them. Building Zod schemas is most of
+// the cost: in traces of first visits with the CPU slowed four times, the one task was 70-314 ms
+// (median 127 of nine), the longest of the visit after the drawn page's own layout; the three are
+// 18-86 ms each in six visits, most of them under 65.
 void firstScreenDrawn()
-  .then(() => spreadModulePreloads(() => import('../sync/browser')))
+  .then(() =>
+    loadInSteps(
+      [() => import('../sync/schemas-base'), () => import('../sync/schemas-core')],
+      () => import('../sync/browser'),
+    ),
+  )
   .then(({ startBrowserSync }) => startBrowserSync());
 
 // The label of this build, so a page shows which version it runs (an update is visible, and testable).
