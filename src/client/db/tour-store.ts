@@ -2,6 +2,7 @@ import Dexie, { type PromiseExtended } from 'dexie';
 import { isTemporaryTourId } from '../../domain/schedule-editor';
 import type { EntityId, ReplicaTour } from '../../domain/types';
 import type { ReplicaDb, Replicated } from './schema';
+import { bulkPutInSlices } from './sliced-put';
 
 // The replica's tours, stored one record per excursion.
 //
@@ -286,7 +287,9 @@ export class TourStore {
           if (fresh.length > 0) added.push([id, fresh]);
           return groupOf(id, [...merged.values()]) ?? [];
         });
-        return DexiePromise.all([this.groups.bulkPut(groups), this.record(added)]).then(() => undefined);
+        return DexiePromise.all([bulkPutInSlices(this.groups, groups), this.record(added)]).then(
+          () => undefined,
+        );
       });
     });
   }

@@ -10,6 +10,7 @@ import {
   type TombstoneRow,
 } from '../db/schema';
 import { rowKeyOf, rowStore, storedKey, TABLE_OF } from './tables';
+import { bulkPutInSlices } from '../db/sliced-put';
 
 // Writes server changes into the replica. One call is one Dexie transaction: a pulled page and its
 // cursor land together or not at all, so a crash mid-page leaves the previous cursor and the page is
@@ -192,7 +193,8 @@ function writeCollection(db: ReplicaDb, collection: SyncCollection, decision: De
   const table = rowStore(db, collection);
   const { rows, removals, newTombs, deferred } = decision;
   return Promise.all([
-    rows.length > 0 && table.bulkPut(rows),
+    // The tour store slices its own records (one per excursion, not one per row).
+    rows.length > 0 && (collection === 'tours' ? table.bulkPut(rows) : bulkPutInSlices(table, rows)),
     removals.length > 0 && table.bulkDelete(removals),
     newTombs.length > 0 && db.tombstones.bulkPut(newTombs),
     deferred.length > 0 && db.deferred.bulkPut(deferred),

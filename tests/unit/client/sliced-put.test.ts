@@ -1,0 +1,81 @@
+import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { ReplicaDb } from '../../../src/client/db/schema';
+import { bulkPutInSlices, WRITE_BUDGET_MS } from '../../../src/client/db/sliced-put';
+import type { City } from '../../../src/domain/types';
+
+// bulkPutInSlices hands a bulkPut's rows to IndexedDB a few at a time, and once a task has spent
+// its budget waits for IndexedDB's answer before the next ones, all in the caller's transaction.
+
+type CityRow = City & { _v: number };
+const city = (id: number): CityRow => ({ id, name: `Город ${id}`, image: '', description: '', _v: id });
+
+describe('bulkPutInSlices', () => {
+  let db: ReplicaDb;
+  beforeEach(async () => {
+    db = new ReplicaDb('sliced', { indexedDB: new IDBFactory(), IDBKeyRange });
+    await db.open();
+  });
+  afterEach(() => db.close());
+
+  /** The cities table, logging each bulkPut call with how many earlier calls IndexedDB had answered. */
+  function loggedCities() {
+    const calls: { rows: number[]; answeredBefore: number }[] = [];
+    let answered = 0;
+    const table = {
+      bulkPut: (rows: CityRow[]) => {
+        calls.push({ rows: rows.map((row) => row.id), answeredBefore: answered });
+        return db.cities.bulkPut(rows).then(() => {
+          answered += 1;
+        });
+      },
+    };
+    return { table, calls };
+  }
+
+  it('spreads the rows over turns, each after IndexedDB answered, in one transaction', async () => {
+    const rows = Array.from({ length: 40 }, (_, i) => city(i + 1));
+    const { table, calls } = loggedCities();
+    // Each reading of the clock is a third of the budget later: a turn issues two or three calls.
+    let time = 0;
+    const clock = () => (time += WRITE_BUDGET_MS / 3);
+    await db.transaction('rw', ['cities'], () => bulkPutInSlices(table, rows, clock));
+
+    expect((await db.cities.toArray()).map((row) => row.id)).toEqual(rows.map((row) => row.id));
+    // Every row once, in order, one row first and then twice as many per call within a turn.
+    expect(calls.flatMap((call) => call.rows)).toEqual(rows.map((row) => row.id));
+    expect(calls[0]?.rows).toEqual([1]);
+    expect(calls[1]?.rows).toEqual([2, 3]);
+    // The first turn issued without waiting; a later one only after an answer.
+    expect(calls[0]?.answeredBefore).toBe(0);
+    const turns = new Set(calls.map((call) => call.answeredBefore));
+    expect(turns.size).toBeGreaterThan(2);
+    expect(calls.at(-1)?.answeredBefore).toBeGreaterThan(0);
+  });
+
+  it('issues everything at once while the task has time left', async () => {
+    const rows = Array.from({ length: 40 }, (_, i) => city(i + 1));
+    const { table, calls } = loggedCities();
+    await db.transaction('rw', ['cities'], () => bulkPutInSlices(table, rows, () => 0));
+    expect(await db.cities.count()).toBe(40);
+    expect(calls.map((call) => call.rows.length)).toEqual([1, 2, 4, 8, 16, 9]);
+    expect(calls.every((call) => call.answeredBefore === 0)).toBe(true);
+  });
+
+  it('stores nothing and rejects when a put in a later turn fails', async () => {
+    // A row without its key fails its put; the transaction, and the puts before it, are undone.
+    const rows = [...Array.from({ length: 30 }, (_, i) => city(i + 1)), { name: 'без ключа' } as CityRow];
+    let time = 0;
+    const clock = () => (time += WRITE_BUDGET_MS / 2);
+    await expect(
+      db.transaction('rw', ['cities'], () => bulkPutInSlices(db.cities, rows, clock)),
+    ).rejects.toThrow();
+    expect(await db.cities.count()).toBe(0);
+  });
+
+  it('resolves at once for no rows', async () => {
+    const { table, calls } = loggedCities();
+    await db.transaction('rw', ['cities'], () => bulkPutInSlices(table, [], () => 0));
+    expect(calls).toEqual([]);
+  });
+});
