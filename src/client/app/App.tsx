@@ -24,9 +24,19 @@ function page<K extends string>(
     // No replica to prime where the server draws a first screen (there is no window).
     const primed = typeof window === 'undefined' ? undefined : prime?.().catch(() => undefined);
     const module = await load();
+    if (typeof window !== 'undefined') await replicaApart();
     if (primed) await Promise.race([primed, new Promise((resolve) => setTimeout(resolve, PRIME_WAIT_MS))]);
     return module[name];
   });
+}
+
+/**
+ * Creates the replica's handle in a task of its own before a screen's first render reads it (in
+ * the render it made one of React's slices long; see replicaDbApart). Dexie's chunk is among the
+ * screen's own files, so this asks for nothing new.
+ */
+async function replicaApart(): Promise<void> {
+  await (await import('../db/schema')).replicaDbApart();
 }
 
 const ExcursionsPage = page(

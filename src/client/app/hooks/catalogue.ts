@@ -15,7 +15,7 @@ import {
 } from '../../db/queries/catalogue';
 import { hasSynced } from '../../db/queries/account';
 import { nearestSource } from '../../db/queries/tours';
-import { replicaDb, type ReplicaDb } from '../../db/schema';
+import { replicaDbApart, type ReplicaDb } from '../../db/schema';
 import { useFirstScreenData } from './first-screen-data';
 import { useSubjectLiveQuery } from './live';
 import { useNow } from './now';
@@ -43,7 +43,8 @@ let primed: { db: ReplicaDb; today: string; source: ListSource | undefined } | u
 
 /** Reads the catalogue for the screen about to open; resolves when read (or failed: the screen asks). */
 export async function primeCatalogue(): Promise<void> {
-  const db = replicaDb();
+  // Not in the task that evaluated Dexie's chunk (this runs right after it): see replicaDbApart.
+  const db = await replicaDbApart();
   const today = crimeaToday(new Date());
   const source = await settled(db, catalogueSource(db, today)).catch(() => undefined);
   primed = { db, today, source };

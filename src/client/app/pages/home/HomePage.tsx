@@ -24,7 +24,11 @@ function SectionsPlaceholder() {
 }
 
 const HomeSections = lazyComponent(
-  async () => (await import('./HomeSections')).HomeSections,
+  async () => {
+    const { HomeSections: sections } = await import('./HomeSections');
+    await (await import('../../../db/schema')).replicaDbApart();
+    return sections;
+  },
   <SectionsPlaceholder />,
 );
 
