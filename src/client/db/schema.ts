@@ -194,10 +194,10 @@ export function replicaDb(): ReplicaDb {
  * inside whichever task asked first: the evaluation of Dexie's chunk, or a screen's first render.
  * A screen's code loader calls this between the two, so none of them grows by it.
  */
-export async function replicaDbApart(): Promise<ReplicaDb> {
+export async function replicaDbApart(pause: () => Promise<void> = yieldToMain): Promise<ReplicaDb> {
   if (shared) return shared;
-  await yieldToMain();
+  await pause();
   const db = replicaDb();
-  await yieldToMain();
+  await pause();
   return db;
 }
