@@ -17,21 +17,34 @@ export const WRITE_BUDGET_MS = 4;
 /** Puts rows (one bulkPut call), as a Dexie table does; resolves when IndexedDB has stored them. */
 type Put<T> = (rows: T[]) => PromiseLike<unknown>;
 
+export interface SliceOptions {
+  /**
+   * When the current task's work began, by `clock`: the first slice's budget counts from it. Writes
+   * started together in one task (apply's, one per table) pass the same reading, so together they
+   * keep to one budget; each later slice runs in a task of its own and counts from its own start.
+   */
+  since?: number;
+  clock?: () => number;
+  budgetMs?: number;
+}
+
 /**
  * `table.bulkPut(rows)` in the caller's transaction (it must be in one: each slice outside one would
  * be a transaction of its own), in slices spread over tasks (see above). The order of the rows is
- * kept; it resolves when every row is stored and rejects if any put fails.
+ * kept; it resolves when every row is stored and rejects if any put fails. Every turn issues at
+ * least one put, so it always gets through.
  */
 export function bulkPutInSlices<T>(
   table: { bulkPut: Put<T> },
   rows: readonly T[],
-  clock: () => number = () => performance.now(),
-  budgetMs: number = WRITE_BUDGET_MS,
+  { clock = () => performance.now(), since = clock(), budgetMs = WRITE_BUDGET_MS }: SliceOptions = {},
 ): Promise<void> {
   const issued: PromiseLike<unknown>[] = [];
   let next = 0;
+  let firstTurn = true;
   const turn = (): PromiseLike<unknown> => {
-    const start = clock();
+    const start = firstTurn ? since : clock();
+    firstTurn = false;
     let first: PromiseLike<unknown> | undefined;
     // One row first, then twice as many per call while the task has time left: a record's cost
     // varies a hundredfold (a city, an excursion's year of tours), so it is measured, not assumed.

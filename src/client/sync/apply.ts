@@ -49,8 +49,10 @@ export async function applyChanges(
       ),
     );
     const upTo = cursor === undefined ? 0 : cursorVersion(cursor);
+    // The tables' writes start in this one task: they share its budget (sliced-put.ts).
+    const since = performance.now();
     const writes = work.map((collection, i) =>
-      writeCollection(db, collection, decide(collection, seen[i] as Seen, upTo)),
+      writeCollection(db, collection, decide(collection, seen[i] as Seen, upTo), since),
     );
     if (cursor !== undefined) {
       // Everything up to the cursor is now in the replica; older tombstones can no longer matter,
@@ -189,12 +191,18 @@ function decide(collection: SyncCollection, seen: Seen, upTo: number): Decision 
 }
 
 /** Issues a collection's writes at once (in this order) and resolves when all are done. */
-function writeCollection(db: ReplicaDb, collection: SyncCollection, decision: Decision): Promise<unknown> {
+function writeCollection(
+  db: ReplicaDb,
+  collection: SyncCollection,
+  decision: Decision,
+  since: number,
+): Promise<unknown> {
   const table = rowStore(db, collection);
   const { rows, removals, newTombs, deferred } = decision;
   return Promise.all([
     // The tour store slices its own records (one per excursion, not one per row).
-    rows.length > 0 && (collection === 'tours' ? table.bulkPut(rows) : bulkPutInSlices(table, rows)),
+    rows.length > 0 &&
+      (collection === 'tours' ? table.bulkPut(rows) : bulkPutInSlices(table, rows, { since })),
     removals.length > 0 && table.bulkDelete(removals),
     newTombs.length > 0 && db.tombstones.bulkPut(newTombs),
     deferred.length > 0 && db.deferred.bulkPut(deferred),

@@ -39,7 +39,7 @@ describe('bulkPutInSlices', () => {
     // Each reading of the clock is a third of the budget later: a turn issues two or three calls.
     let time = 0;
     const clock = () => (time += WRITE_BUDGET_MS / 3);
-    await db.transaction('rw', ['cities'], () => bulkPutInSlices(table, rows, clock));
+    await db.transaction('rw', ['cities'], () => bulkPutInSlices(table, rows, { clock }));
 
     expect((await db.cities.toArray()).map((row) => row.id)).toEqual(rows.map((row) => row.id));
     // Every row once, in order, one row first and then twice as many per call within a turn.
@@ -56,7 +56,7 @@ describe('bulkPutInSlices', () => {
   it('issues everything at once while the task has time left', async () => {
     const rows = Array.from({ length: 40 }, (_, i) => city(i + 1));
     const { table, calls } = loggedCities();
-    await db.transaction('rw', ['cities'], () => bulkPutInSlices(table, rows, () => 0));
+    await db.transaction('rw', ['cities'], () => bulkPutInSlices(table, rows, { clock: () => 0 }));
     expect(await db.cities.count()).toBe(40);
     expect(calls.map((call) => call.rows.length)).toEqual([1, 2, 4, 8, 16, 9]);
     expect(calls.every((call) => call.answeredBefore === 0)).toBe(true);
@@ -68,14 +68,27 @@ describe('bulkPutInSlices', () => {
     let time = 0;
     const clock = () => (time += WRITE_BUDGET_MS / 2);
     await expect(
-      db.transaction('rw', ['cities'], () => bulkPutInSlices(db.cities, rows, clock)),
+      db.transaction('rw', ['cities'], () => bulkPutInSlices(db.cities, rows, { clock })),
     ).rejects.toThrow();
     expect(await db.cities.count()).toBe(0);
   });
 
+  it('counts its first slice from when the task began, so writes started together share one budget', async () => {
+    const rows = Array.from({ length: 8 }, (_, i) => city(i + 1));
+    const { table, calls } = loggedCities();
+    // The task has already spent its budget on other tables' puts: one call, then a wait.
+    const now = 100;
+    await db.transaction('rw', ['cities'], () =>
+      bulkPutInSlices(table, rows, { clock: () => now, since: now - WRITE_BUDGET_MS }),
+    );
+    expect(calls[0]?.rows).toEqual([1]);
+    expect(calls[1]?.answeredBefore).toBe(1);
+    expect(await db.cities.count()).toBe(8);
+  });
+
   it('resolves at once for no rows', async () => {
     const { table, calls } = loggedCities();
-    await db.transaction('rw', ['cities'], () => bulkPutInSlices(table, [], () => 0));
+    await db.transaction('rw', ['cities'], () => bulkPutInSlices(table, [], { clock: () => 0 }));
     expect(calls).toEqual([]);
   });
 });
