@@ -43,6 +43,9 @@ export async function parseSyncPage(
   const envelope = envelopeSchema.safeParse(data);
   if (!envelope.success) return null;
   const raw = envelope.data.changes;
+  // The envelope's check walks every change once, and the first change of each kind sets up its
+  // schema (Zod builds its lookups on first use): each in a task of its own, not one together.
+  if (raw.length > 0) await pause();
   const changes: Change[] = [];
   let sliceStart = clock();
   let inSlice = 0;

@@ -1,8 +1,11 @@
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ReplicaDb } from '../../../src/client/db/schema';
 import { bulkPutInSlices, WRITE_BUDGET_MS } from '../../../src/client/db/sliced-put';
+import { applyChanges } from '../../../src/client/sync/apply';
+import type { Change } from '../../../src/protocol/sync';
 import type { City } from '../../../src/domain/types';
+import { excursion, tour } from '../protocol/fixtures';
 
 // bulkPutInSlices hands a bulkPut's rows to IndexedDB a few at a time, and once a task has spent
 // its budget waits for IndexedDB's answer before the next ones, all in the caller's transaction.
@@ -90,5 +93,46 @@ describe('bulkPutInSlices', () => {
     const { table, calls } = loggedCities();
     await db.transaction('rw', ['cities'], () => bulkPutInSlices(table, [], { clock: () => 0 }));
     expect(calls).toEqual([]);
+  });
+});
+
+describe('applyChanges hands its records to IndexedDB in slices', () => {
+  let db: ReplicaDb;
+  beforeEach(async () => {
+    db = new ReplicaDb('apply-sliced', { indexedDB: new IDBFactory(), IDBKeyRange });
+    await db.open();
+  });
+  afterEach(() => db.close());
+
+  it('puts a page’s excursions and tour records a few at a time, growing, and stores them all', async () => {
+    const hex = (n: number) => n.toString(16).padStart(24, '0');
+    const changes: Change[] = [];
+    for (let n = 1; n <= 20; n++) {
+      changes.push({ collection: 'excursions', op: 'put', version: n, row: excursion({ _id: hex(n) }) });
+      changes.push({
+        collection: 'tours',
+        op: 'put',
+        version: 100 + n,
+        row: tour({ _id: hex(1000 + n), excursionID: hex(n) }),
+      });
+    }
+    // Every table's bulkPut calls, by table (Dexie hands out more than one object per table).
+    const calls: Record<string, number[]> = {};
+    const proto = Object.getPrototypeOf(db.excursions) as { bulkPut: (rows: unknown[]) => unknown };
+    const original = proto.bulkPut;
+    const spy = vi.spyOn(proto, 'bulkPut').mockImplementation(function (this: { name: string }, rows) {
+      (calls[this.name] ??= []).push(rows.length);
+      return original.call(this, rows);
+    });
+    await applyChanges(db, changes, 'v1.120.0');
+
+    expect(await db.excursions.count()).toBe(20);
+    expect(await db.tours.count()).toBe(20);
+    // One row first, then twice as many per call (see the tests above for the turns between them).
+    spy.mockRestore();
+    for (const table of ['excursions', 'tourGroups']) {
+      expect(calls[table]?.slice(0, 3)).toEqual([1, 2, 4]);
+      expect(calls[table]?.reduce((sum, n) => sum + n, 0)).toBe(20);
+    }
   });
 });

@@ -41,8 +41,9 @@ describe('parseSyncPage', () => {
     const { sliced, whole, pauses } = await bothVerdicts({ cursor: 'v1.9999.0', changes, more: true });
     expect(whole).not.toBeNull();
     expect(sliced).toEqual(whole);
-    // One before the first slice (the page's JSON was parsed in the task that called), one between slices.
-    expect(pauses).toBe(Math.ceil(changes.length / PARSE_SLICE));
+    // One before the envelope (the page's JSON was parsed in the task that called), one after it,
+    // one between slices.
+    expect(pauses).toBe(Math.ceil(changes.length / PARSE_SLICE) + 1);
   });
 
   it('also ends a slice when it has taken PARSE_BUDGET_MS, however few changes it checked', async () => {
