@@ -10,7 +10,8 @@ import {
   type TombstoneRow,
 } from '../db/schema';
 import { rowKeyOf, rowStore, storedKey, TABLE_OF } from './tables';
-import { bulkPutInSlices } from '../db/sliced-put';
+import { bulkPutInSlices, WRITE_BUDGET_MS } from '../db/sliced-put';
+import { yieldToMain } from '../yield';
 
 // Writes server changes into the replica. One call is one Dexie transaction: a pulled page and its
 // cursor land together or not at all, so a crash mid-page leaves the previous cursor and the page is
@@ -32,22 +33,37 @@ export async function applyChanges(
   db: ReplicaDb,
   changes: readonly Change[],
   cursor?: string,
+  pause: () => Promise<void> = yieldToMain,
 ): Promise<void> {
+  // A pulled page is planned before its transaction, and the transaction starts in the next task:
+  // the page's last slice of checking (parse-page.ts) ran in this one.
+  const pulled = cursor === undefined ? undefined : planChanges(changes);
+  if (pulled) await pause();
   await db.transaction('rw', [...SYNCED_TABLES, 'meta'], async () => {
     // A socket delta (no cursor) at or below the cursor is already reflected by the last pull.
     const floor = cursor === undefined ? Number((await db.meta.get('cursorVersion'))?.value ?? 0) : 0;
-    const plan = planChanges(floor > 0 ? changes.filter((change) => change.version > floor) : changes);
+    const plan =
+      pulled ?? planChanges(floor > 0 ? changes.filter((change) => change.version > floor) : changes);
     const work = SYNC_COLLECTIONS.filter(
       (collection) => plan[collection].puts.length > 0 || plan[collection].deletes.length > 0,
     );
-    // Every collection's reads are issued together, then every write without waiting between them:
-    // IndexedDB runs a transaction's requests in order anyway, and each wait for an answer is an idle
-    // round trip to the browser's database process (two per page instead of a few per collection).
-    const seen = await Promise.all(
-      work.map((collection) =>
-        readCollection(db, collection, plan[collection] as CollectionPlan<SyncCollection>),
-      ),
-    );
+    // The collections' reads are issued without waiting between them, then every write: IndexedDB
+    // runs a transaction's requests in order anyway, and each wait for an answer is an idle round
+    // trip to the browser's database process. Only once issuing has taken a task's budget (a first
+    // sync's keys, by the thousand) do the rest wait for an answer, so they go on in the next task.
+    const reads: Promise<Seen>[] = [];
+    let readsSince = performance.now();
+    for (const collection of work) {
+      if (reads.length > 0 && performance.now() - readsSince >= WRITE_BUDGET_MS) {
+        await reads[reads.length - 1];
+        readsSince = performance.now();
+      }
+      const read = readCollection(db, collection, plan[collection] as CollectionPlan<SyncCollection>);
+      // A failed read fails the transaction; it is heard once, from Promise.all below.
+      read.catch(() => undefined);
+      reads.push(read);
+    }
+    const seen = await Promise.all(reads);
     const upTo = cursor === undefined ? 0 : cursorVersion(cursor);
     // The tables' writes start in this one task: they share its budget (sliced-put.ts).
     const since = performance.now();

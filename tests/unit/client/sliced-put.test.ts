@@ -135,4 +135,26 @@ describe('applyChanges hands its records to IndexedDB in slices', () => {
       expect(calls[table]?.reduce((sum, n) => sum + n, 0)).toBe(20);
     }
   });
+  it('plans a pulled page, then starts its transaction in a task of its own; a socket delta at once', async () => {
+    const events: string[] = [];
+    const pause = async () => {
+      events.push('pause');
+    };
+    const proto = Object.getPrototypeOf(db.excursions) as { bulkPut: (rows: unknown[]) => unknown };
+    const original = proto.bulkPut;
+    const spy = vi.spyOn(proto, 'bulkPut').mockImplementation(function (this: unknown, rows) {
+      events.push('put');
+      return original.call(this, rows);
+    });
+    const page: Change[] = [{ collection: 'excursions', op: 'put', version: 5, row: excursion() }];
+    await applyChanges(db, page, 'v1.5.0', pause);
+    expect(events).toEqual(['pause', 'put', 'put']);
+
+    events.length = 0;
+    const delta: Change[] = [{ collection: 'excursions', op: 'put', version: 6, row: excursion() }];
+    await applyChanges(db, delta, undefined, pause);
+    spy.mockRestore();
+    expect(events).toEqual(['put']);
+    expect((await db.excursions.toArray()).map((row) => row._v)).toEqual([6]);
+  });
 });
