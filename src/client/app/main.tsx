@@ -64,7 +64,11 @@ void firstScreenDrawn()
       () => import('../sync/browser'),
     ),
   )
-  .then(({ startBrowserSync }) => startBrowserSync());
+  .then(async ({ startBrowserSync }) => {
+    // Started in the task after the engine's code was evaluated, not in the same one.
+    await yieldToMain();
+    startBrowserSync();
+  });
 
 // The label of this build, so a page shows which version it runs (an update is visible, and testable).
 document.documentElement.dataset.build = __APP_BUILD__;
