@@ -15,7 +15,8 @@ import { yieldToMain } from '../yield';
 
 // Writes server changes into the replica. One call is one Dexie transaction: a pulled page and its
 // cursor land together or not at all, so a crash mid-page leaves the previous cursor and the page is
-// simply pulled again. Writes are bulk per table (a first sync of 100,000 tours is a few bulkPuts).
+// simply pulled again. Writes are bulk per table, handed to IndexedDB a few records per task inside that
+// one transaction (db/sliced-put.ts), so a first sync's page never holds the main thread for long.
 //
 // A change is applied only if it is newer than what the replica holds: the row's own version, or the
 // version of a deletion remembered in `tombstones`. So duplicates, out-of-order socket deltas and a
@@ -206,7 +207,10 @@ function decide(collection: SyncCollection, seen: Seen, upTo: number): Decision 
   return { rows, removals, newTombs, deferred };
 }
 
-/** Issues a collection's writes at once (in this order) and resolves when all are done. */
+/**
+ * Issues a collection's writes (in this order; its rows in slices, see sliced-put.ts) and resolves
+ * when all are done.
+ */
 function writeCollection(
   db: ReplicaDb,
   collection: SyncCollection,
