@@ -1,4 +1,5 @@
 import { randomText } from '../services/ids';
+import { createBatcher } from '../storage/batcher';
 import type { Queryable } from '../storage/db';
 import type { CreatePaymentInput, PaymentProvider, ProviderPayment, ProviderStatus } from './provider';
 
@@ -6,6 +7,10 @@ import type { CreatePaymentInput, PaymentProvider, ProviderPayment, ProviderStat
 // test_provider_payments table) and the same flow as YooKassa's embedded widget: create → token →
 // widget (the app's card form) → the provider marks the payment and notifies the shop → the shop
 // asks the provider. Cards: 4242 4242 4242 4242 pays; 4000 0000 0000 0002 is declined.
+
+/** Recorded payments made in one statement at most, and such statements out at once. */
+const RECORDED_BATCH_SIZE = 16;
+const RECORDED_IN_FLIGHT = 2;
 
 export const TEST_CARDS = { success: '4242424242424242', declined: '4000000000000002' } as const;
 
@@ -78,6 +83,52 @@ export function createTestProvider(db: Queryable): TestProvider {
     );
     return row;
   };
+  // Recorded payments asked for together go as one statement (storage/batcher.ts), ordered by key.
+  // A call whose key already had a payment made by a statement still running gets no row: it is
+  // made again on its own, as above.
+  const recorded = createBatcher<CreatePaymentInput, Row>({
+    size: RECORDED_BATCH_SIZE,
+    inFlight: RECORDED_IN_FLIGHT,
+    one: (input) => made(input, true),
+    async many(inputs) {
+      const values = inputs
+        .map((input) => ({
+          id: `tp_${randomText(12, 'hex')}`,
+          idempotence_key: input.paymentId,
+          amount: input.amount,
+          confirmation_token: `ct-${randomText(18, 'base64url')}`,
+          return_url: input.returnUrl,
+          description: input.description,
+          metadata: { payment_id: input.paymentId },
+        }))
+        .sort((a, b) =>
+          a.idempotence_key < b.idempotence_key ? -1 : a.idempotence_key > b.idempotence_key ? 1 : 0,
+        );
+      const rows = await db.query<Row & { idempotence_key: string }>(
+        `WITH input AS (
+           SELECT * FROM jsonb_to_recordset($1::jsonb) AS x(id text, idempotence_key text, amount integer,
+             confirmation_token text, return_url text, description text, metadata jsonb)
+         ), made AS (
+           INSERT INTO test_provider_payments (id, idempotence_key, amount, confirmation_token, return_url, description, metadata)
+           SELECT id, idempotence_key, amount, confirmation_token, return_url, description, metadata FROM input
+           ON CONFLICT (idempotence_key) DO NOTHING RETURNING *
+         ), payment AS (
+           SELECT * FROM made UNION ALL
+           SELECT t.* FROM test_provider_payments t JOIN input i ON t.idempotence_key = i.idempotence_key
+           WHERE NOT EXISTS (SELECT 1 FROM made m WHERE m.idempotence_key = i.idempotence_key)
+         ), noted AS (
+           UPDATE payments p SET provider_payment_id = x.id, confirmation_token = x.confirmation_token,
+             status = 'pending', updated_at = now()
+           FROM payment x WHERE p.id = x.idempotence_key
+         )
+         SELECT * FROM payment`,
+        [JSON.stringify(values)],
+        { name: 'test_provider_make_many' },
+      );
+      const byKey = new Map(rows.map((row) => [row.idempotence_key, row]));
+      return Promise.all(inputs.map(async (input) => byKey.get(input.paymentId) ?? made(input, true)));
+    },
+  });
   return {
     name: 'test',
     widgetUrl: '',
@@ -86,7 +137,7 @@ export function createTestProvider(db: Queryable): TestProvider {
       return { ...toPayment(row), confirmationToken: row.confirmation_token };
     },
     async createRecorded(input: CreatePaymentInput) {
-      return (await made(input, true)).confirmation_token;
+      return (await recorded(input)).confirmation_token;
     },
     async fetch(id) {
       const [row] = await db.query<Row>('SELECT * FROM test_provider_payments WHERE id = $1', [id]);

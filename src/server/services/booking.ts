@@ -1,3 +1,4 @@
+import { callBookTicket } from './booking-batch';
 import { crimeaNowKey, tourDateTimeKey } from '../../domain/dates';
 import { entryPrice, totalPrice } from '../../domain/pricing';
 import type { BusType, Service, Ticket, TicketService } from '../../domain/types';
@@ -500,46 +501,41 @@ export async function bookTicketFast(
 
   let row: FastRow | { replay: Stored };
   try {
-    // The booking's transaction is this one statement, sent on its own: PostgreSQL runs it in a
-    // transaction of its own that commits when it returns and rolls back whole when it raises. The
-    // function bounds its lock waits and joins the commit fence itself (migration 5), so no BEGIN and
-    // COMMIT round trips are needed around it.
-    const [answer] = await db.query<{ r: FastRow | { replay: Stored } }>(
-      `SELECT book_ticket($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17,
-             $18, $19, $20, $21, $22, $23, $24, $25, $26, $27, $28) AS r`,
-      [
-        tour.id,
-        tour.excursion_id,
-        tour.date,
-        tour.time,
-        tour.excursion_version,
-        capacityOf(tour),
-        bookingLock.enabled,
-        bookingGuards.expireHolds,
-        bookingGuards.lockTimeout ? LOCK_TIMEOUT_MS : null,
-        deps.now,
-        ticketId,
-        userId,
-        caller.tokenVersion,
-        request.adults,
-        request.kids,
-        request.assemblyPoint,
-        JSON.stringify(services),
-        price,
-        entry,
-        new Date(deps.now.getTime() + HOLD_MINUTES * 60_000),
-        checkCode,
-        paymentId,
-        deps.paymentProvider ?? null,
-        seats,
-        idempotency?.key ?? null,
-        idempotency?.method ?? null,
-        idempotency?.path ?? null,
-        idempotency ? JSON.stringify(body) : null,
-      ],
-      { name: 'book_ticket' },
-    );
-    row = (answer as { r: FastRow | { replay: Stored } }).r;
+    // The booking's transaction is this one statement, sent without BEGIN and COMMIT: PostgreSQL
+    // runs it in a transaction of its own that commits when it returns and rolls back whole when it
+    // raises. The function bounds its lock waits and joins the commit fence itself (migration 5).
+    // Bookings waiting at the same time share one such statement, each rolled back alone when it
+    // raises (services/booking-batch.ts).
+    row = (await callBookTicket(db, [
+      tour.id,
+      tour.excursion_id,
+      tour.date,
+      tour.time,
+      tour.excursion_version,
+      capacityOf(tour),
+      bookingLock.enabled,
+      bookingGuards.expireHolds,
+      bookingGuards.lockTimeout ? LOCK_TIMEOUT_MS : null,
+      deps.now,
+      ticketId,
+      userId,
+      caller.tokenVersion,
+      request.adults,
+      request.kids,
+      request.assemblyPoint,
+      JSON.stringify(services),
+      price,
+      entry,
+      new Date(deps.now.getTime() + HOLD_MINUTES * 60_000),
+      checkCode,
+      paymentId,
+      deps.paymentProvider ?? null,
+      seats,
+      idempotency?.key ?? null,
+      idempotency?.method ?? null,
+      idempotency?.path ?? null,
+      idempotency ? JSON.stringify(body) : null,
+    ])) as unknown as FastRow | { replay: Stored };
   } catch (error) {
     const { code, message } = error as { code?: string; message?: string };
     if (code === FAST_CODES.changed) return { longWay: 'changed' };
