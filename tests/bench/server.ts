@@ -35,7 +35,7 @@ const run = promisify(execFile);
 const CLIENTS = 50;
 const WARMUP_SECONDS = 10;
 /** The bench's own departures, on days no demo tour uses. */
-const DEPARTURES = ['08:10', '10:40', '12:40', '14:50', '17:20'];
+const DEPARTURES = ['07:30', '08:10', '09:20', '10:40', '11:50', '12:40', '14:50', '16:10', '17:20', '19:40'];
 
 export interface ServerBench {
   pgbenchTps: number;
@@ -153,9 +153,11 @@ async function pgbench(url: string, seconds: number): Promise<number> {
 
 /**
  * Future tours of excursions without seat choice (a booking there needs no seat numbers, so clients
- * never collide on a seat by construction), topped up with new tours so the runs never run out: five
- * departures a day for 200 days per excursion, so the five runs fill a minority of the seats and the
- * figures measure bookings, not "the tour is full" (the 409 answers are counted and printed).
+ * never collide on a seat by construction), topped up with new tours so the runs never run out: ten
+ * departures a day for 200 days per excursion, so the five runs fill a minority of the places and the
+ * figures measure bookings, not "the tour is full" (the 409 answers are counted and printed). Five
+ * departures were enough at 1,000 bookings a second; at 1,500 the later runs were refused by the
+ * thousand.
  */
 async function prepareTours(
   node: ClusterNode,

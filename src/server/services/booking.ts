@@ -329,10 +329,12 @@ export const BOOKING_TOURS_READ = 1000;
 
 /**
  * The tour a booking asked for, as readBookingTour reads it, followed by its excursion's other tours
- * from `today` on (up to BOOKING_TOURS_READ, soonest first): rows that differ only in id, date and
- * time, sharing the excursion's fields. One read then serves the next booking of any tour of that
- * excursion, where one read per tour cost a second round trip for each tour's first booking after
- * a start. Empty if there is no such tour. A sibling row is checked under the lock like any kept
+ * from its own day on (up to BOOKING_TOURS_READ, soonest first): rows that differ only in id, date
+ * and time, sharing the excursion's fields. One read then serves the next booking of any tour of
+ * that excursion, where one read per tour cost a second round trip for each tour's first booking
+ * after a start. The window starts at the booked tour's day, not today: with more tours ahead than
+ * the window holds (five departures a day for a year), a tour past the soonest ones was otherwise
+ * read with those same soonest ones each time, and never with its neighbours. Empty if there is no such tour. A sibling row is checked under the lock like any kept
  * row (book_ticket), so one that changed meanwhile costs a retry, never a wrong answer.
  */
 export async function readBookingTours(db: Queryable, tourId: string, today: string): Promise<BookingTour[]> {
@@ -345,7 +347,7 @@ export async function readBookingTours(db: Queryable, tourId: string, today: str
      CROSS JOIN LATERAL (
        SELECT array_agg(x.id) AS ids, array_agg(x.date::text) AS dates, array_agg(x.time) AS times
        FROM (SELECT x.id, x.date, x.time FROM tours x
-             WHERE x.excursion_id = t.excursion_id AND x.date >= $2::date AND x.id <> t.id
+             WHERE x.excursion_id = t.excursion_id AND x.date >= greatest($2::date, t.date) AND x.id <> t.id
              ORDER BY x.date, x.time LIMIT ${BOOKING_TOURS_READ}) x
      ) o
      WHERE t.id = $1`,

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Ticket } from '../../../src/domain/types';
 import { replicaTour } from '../../../src/protocol/sync';
 import type { ServerEvent } from '../../../src/server/realtime/events';
-import { bookTicketFast, readBookingTour } from '../../../src/server/services/booking';
+import { bookTicketFast, readBookingTour, readBookingTours } from '../../../src/server/services/booking';
 import { api, catalogue, DEMO, tokenFor } from '../../support/api';
 import { book, bookingBody, tourNow, tourWithRoom } from '../../support/booking';
 import { ENGINES, startTestServer, type TestServer } from '../../support/server';
@@ -99,6 +99,29 @@ describe.each(ENGINES)('the one-statement booking on %s', (engine) => {
     const stored = await api(server, tourist).json<Ticket>(`/api/tickets/${booked.body.ticket_id as string}`);
     expect(stored.tour).toEqual({ date: other.date, time: '23:59', excursionID: first.excursion._id });
     expect(booked.body.ticket).toEqual(stored);
+  });
+
+  it("reads a tour with its excursion's tours from its own day on, not from today", async () => {
+    const { tours } = await catalogue(server);
+    const today = new Date(Date.now() + 3 * 3600_000).toISOString().slice(0, 10);
+    const byExcursion = new Map<string, typeof tours>();
+    for (const tour of tours.filter((t) => t.date > today))
+      byExcursion.set(tour.excursionID, [...(byExcursion.get(tour.excursionID) ?? []), tour]);
+    const ahead = [...byExcursion.values()].find((list) => new Set(list.map((t) => t.date)).size >= 3);
+    if (!ahead) throw new Error('no excursion with tours on three days ahead');
+    const dates = [...new Set(ahead.map((t) => t.date))].sort();
+    const middle = ahead.find((t) => t.date === dates[1]) as (typeof ahead)[number];
+    const read = await readBookingTours(server.db, middle._id, today);
+    expect(read[0]?.id).toBe(middle._id);
+    const expected = ahead.filter((t) => t._id !== middle._id && t.date >= middle.date).map((t) => t._id);
+    expect(
+      read
+        .slice(1)
+        .map((row) => row.id)
+        .sort(),
+    ).toEqual(expected.sort());
+    // The tours of the days before it are not read with it.
+    expect(read.some((row) => row.date < middle.date)).toBe(false);
   });
 
   it('leaves a tour whose excursion changed after the read to the long way, writing nothing', async () => {
