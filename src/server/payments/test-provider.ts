@@ -83,9 +83,8 @@ export function createTestProvider(db: Queryable): TestProvider {
     );
     return row;
   };
-  // Recorded payments asked for together go as one statement (storage/batcher.ts), ordered by key.
-  // A call whose key already had a payment made by a statement still running gets no row: it is
-  // made again on its own, as above.
+  // Recorded payments asked for together go as one statement (storage/batcher.ts, migration 8),
+  // ordered by key so two such statements take the same keys' locks in one order.
   const recorded = createBatcher<CreatePaymentInput, Row>({
     size: RECORDED_BATCH_SIZE,
     inFlight: RECORDED_IN_FLIGHT,
@@ -105,28 +104,14 @@ export function createTestProvider(db: Queryable): TestProvider {
           a.idempotence_key < b.idempotence_key ? -1 : a.idempotence_key > b.idempotence_key ? 1 : 0,
         );
       const rows = await db.query<Row & { idempotence_key: string }>(
-        `WITH input AS (
-           SELECT * FROM jsonb_to_recordset($1::jsonb) AS x(id text, idempotence_key text, amount integer,
-             confirmation_token text, return_url text, description text, metadata jsonb)
-         ), made AS (
-           INSERT INTO test_provider_payments (id, idempotence_key, amount, confirmation_token, return_url, description, metadata)
-           SELECT id, idempotence_key, amount, confirmation_token, return_url, description, metadata FROM input
-           ON CONFLICT (idempotence_key) DO NOTHING RETURNING *
-         ), payment AS (
-           SELECT * FROM made UNION ALL
-           SELECT t.* FROM test_provider_payments t JOIN input i ON t.idempotence_key = i.idempotence_key
-           WHERE NOT EXISTS (SELECT 1 FROM made m WHERE m.idempotence_key = i.idempotence_key)
-         ), noted AS (
-           UPDATE payments p SET provider_payment_id = x.id, confirmation_token = x.confirmation_token,
-             status = 'pending', updated_at = now()
-           FROM payment x WHERE p.id = x.idempotence_key
-         )
-         SELECT * FROM payment`,
+        'SELECT * FROM test_provider_make_many($1::jsonb)',
         [JSON.stringify(values)],
         { name: 'test_provider_make_many' },
       );
       const byKey = new Map(rows.map((row) => [row.idempotence_key, row]));
-      return Promise.all(inputs.map(async (input) => byKey.get(input.paymentId) ?? made(input, true)));
+      return inputs.map(
+        (input) => byKey.get(input.paymentId) ?? new Error(`test provider lost payment ${input.paymentId}`),
+      );
     },
   });
   return {
