@@ -35,7 +35,23 @@ const run = promisify(execFile);
 const CLIENTS = 50;
 const WARMUP_SECONDS = 10;
 /** The bench's own departures, on days no demo tour uses. */
-const DEPARTURES = ['07:30', '08:10', '09:20', '10:40', '11:50', '12:40', '14:50', '16:10', '17:20', '19:40'];
+const DEPARTURES = [
+  '06:50',
+  '07:30',
+  '08:10',
+  '09:20',
+  '10:40',
+  '11:50',
+  '12:40',
+  '13:30',
+  '14:50',
+  '15:40',
+  '16:10',
+  '17:20',
+  '18:30',
+  '19:40',
+  '20:50',
+];
 
 export interface ServerBench {
   pgbenchTps: number;
@@ -153,11 +169,12 @@ async function pgbench(url: string, seconds: number): Promise<number> {
 
 /**
  * Future tours of excursions without seat choice (a booking there needs no seat numbers, so clients
- * never collide on a seat by construction), topped up with new tours so the runs never run out: ten
- * departures a day for 200 days per excursion, so the five runs fill a minority of the places and the
- * figures measure bookings, not "the tour is full" (the 409 answers are counted and printed). Five
- * departures were enough at 1,000 bookings a second; at 1,500 the later runs were refused by the
- * thousand.
+ * never collide on a seat by construction), topped up with new tours so the runs never run out:
+ * fifteen departures a day for 200 days per excursion (about 16,000 tours, under the tour rows a
+ * process keeps for bookings), so the five runs fill a minority of the places and the figures
+ * measure bookings, not "the tour is full" (the 409 answers are counted and printed). Five
+ * departures were enough at 1,000 bookings a second; at 1,500 and more the later runs were refused
+ * by the thousand.
  */
 async function prepareTours(
   node: ClusterNode,
