@@ -15,6 +15,9 @@ export const BOOKING_BATCH_SIZE = 16;
 /** Booking statements out at once per database: a minority of a pool (storage/db.ts, 8 or more). */
 export const BOOKING_BATCHES_IN_FLIGHT = 4;
 
+/** Test-only switch: with it off a batch goes in arrival order, so a test can prove the order matters. */
+export const batchGuards = { orderByTour: true };
+
 /** What book_ticket answers: the booked row, or a stored replay. */
 export type BookTicketAnswer = Record<string, unknown>;
 
@@ -36,7 +39,8 @@ function batcherOf(db: Db) {
         return (row as { r: BookTicketAnswer }).r;
       },
       async many(calls) {
-        const order = calls.map((_, i) => i).sort((a, b) => compareTours(calls[a], calls[b]));
+        const order = calls.map((_, i) => i);
+        if (batchGuards.orderByTour) order.sort((a, b) => compareTours(calls[a], calls[b]));
         const [row] = await db.query<{ r: Answer[] }>(
           'SELECT book_tickets($1::jsonb) AS r',
           [JSON.stringify(order.map((i) => calls[i]))],

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Excursion, Tour } from '../../../src/domain/types';
 import { createTestProvider } from '../../../src/server/payments/test-provider';
 import { createTicketRequestSchema } from '../../../src/protocol/tickets';
-import { BOOKING_BATCH_SIZE } from '../../../src/server/services/booking-batch';
+import { BOOKING_BATCH_SIZE, batchGuards } from '../../../src/server/services/booking-batch';
 import {
   BOOKING_TEXTS,
   bookTicketFast,
@@ -156,24 +156,51 @@ describe.each(ENGINES)('bookings sent together on %s', (engine) => {
     expect(stored?.body.ticket_id).toBe(booked[6]?.ticketId);
   });
 
-  it('books the same tours in two batches at once, in opposite orders, without a deadlock', async () => {
+  /** Two full batches in one turn, out at once: the tours named forwards, then backwards. */
+  async function crossingBatches(): Promise<{
+    targets: Target[];
+    answers: Awaited<ReturnType<typeof settle>>[];
+  }> {
     const targets: Target[] = [];
     for (let i = 0; i < BOOKING_BATCH_SIZE; i++) targets.push(await target('none', 2));
     // Connections open beforehand, so that the two batches run at the same time.
     await Promise.all(Array.from({ length: 4 }, () => server.db.query('SELECT pg_sleep(0.05)')));
     named.length = 0;
-    // Two full batches in one turn, out at once: the first names the tours forwards, the second
-    // backwards. Sent in those orders they would meet in the middle, each waiting for a lock the
-    // other holds (PostgreSQL breaks that with a deadlock error, a refusal here). Each batch locks
-    // its tours in one order, so neither waits for the other in a cycle.
     const answers = await Promise.all(
-      [...targets, ...[...targets].reverse()].map((t) => booking(t, { adults: 1 })),
+      [...targets, ...[...targets].reverse()].map((t) => settle(booking(t, { adults: 1 }))),
     );
     expect(named.filter((name) => name.startsWith('book_ticket'))).toEqual(['book_tickets', 'book_tickets']);
-    for (const answer of answers) expect(answer).toHaveProperty('result.status', 200);
+    return { targets, answers };
+  }
+
+  it('books the same tours in two batches at once, in opposite orders, without a deadlock', async () => {
+    // Sent in those orders the batches would meet in the middle, each waiting for a lock the other
+    // holds (PostgreSQL breaks that with a deadlock error, a refusal here). Each batch locks its
+    // tours in one order, so neither waits for the other in a cycle.
+    const { targets, answers } = await crossingBatches();
+    for (const answer of answers) expect(answer).toHaveProperty('answer.result.status', 200);
     for (const t of targets)
       expect((await tourNow(server, t.tour._id)).attendantsRegistred).toBe(t.tour.attendantsRegistred + 2);
   });
+
+  // Only PostgreSQL runs two statements at once: PGlite's one connection takes them in turn.
+  if (engine === 'postgres') {
+    it('control: batches sent in arrival order deadlock, and a booking is refused for it', async () => {
+      batchGuards.orderByTour = false;
+      try {
+        // The two batches must overlap in time to meet; a few tries make that certain enough.
+        let refused: unknown[] = [];
+        for (let attempt = 0; attempt < 3 && refused.length === 0; attempt++) {
+          const { answers } = await crossingBatches();
+          refused = answers.filter((answer) => !('answer' in answer));
+        }
+        expect(refused.length).toBeGreaterThan(0);
+        for (const answer of refused) expect(answer).toEqual({ status: 409, message: BOOKING_TEXTS.busy });
+      } finally {
+        batchGuards.orderByTour = true;
+      }
+    });
+  }
 
   it('sends a lone booking as the single statement', async () => {
     const t = await target('none', 1);
