@@ -22,7 +22,8 @@ export function sortTabLabel(key: SortKey): string {
   return SORT_TAB_LABELS[key];
 }
 
-function compareText(a: string, b: string): number {
+/** Code-unit order of two strings (the same on every machine, unlike a locale's). */
+export function compareText(a: string, b: string): number {
   return a < b ? -1 : a > b ? 1 : 0;
 }
 

@@ -1,3 +1,4 @@
+import { compareText } from '../../domain/sorting';
 import { randomText } from '../services/ids';
 import { createBatcher } from '../storage/batcher';
 import type { Queryable } from '../storage/db';
@@ -100,9 +101,7 @@ export function createTestProvider(db: Queryable): TestProvider {
           description: input.description,
           metadata: { payment_id: input.paymentId },
         }))
-        .sort((a, b) =>
-          a.idempotence_key < b.idempotence_key ? -1 : a.idempotence_key > b.idempotence_key ? 1 : 0,
-        );
+        .sort((a, b) => compareText(a.idempotence_key, b.idempotence_key));
       const rows = await db.query<Row & { idempotence_key: string }>(
         'SELECT * FROM test_provider_make_many($1::jsonb)',
         [JSON.stringify(values)],

@@ -1,3 +1,4 @@
+import { compareText } from '../../domain/sorting';
 import { BatchedStatementError, createBatcher } from '../storage/batcher';
 import type { Db } from '../storage/db';
 
@@ -74,7 +75,5 @@ export function callBookTicket(db: Db, args: readonly unknown[]): Promise<BookTi
 }
 
 function compareTours(a: readonly unknown[] | undefined, b: readonly unknown[] | undefined): number {
-  const x = String(a?.[0]);
-  const y = String(b?.[0]);
-  return x < y ? -1 : x > y ? 1 : 0;
+  return compareText(String(a?.[0]), String(b?.[0]));
 }

@@ -334,8 +334,9 @@ export const BOOKING_TOURS_READ = 1000;
  * that excursion, where one read per tour cost a second round trip for each tour's first booking
  * after a start. The window starts at the booked tour's day, not today: with more tours ahead than
  * the window holds (five departures a day for a year), a tour past the soonest ones was otherwise
- * read with those same soonest ones each time, and never with its neighbours. Empty if there is no such tour. A sibling row is checked under the lock like any kept
- * row (book_ticket), so one that changed meanwhile costs a retry, never a wrong answer.
+ * read with those same soonest ones each time, and never with its neighbours. Empty if there is no
+ * such tour. A sibling row is checked under the lock like any kept row (book_ticket), so one that
+ * changed meanwhile costs a retry, never a wrong answer.
  */
 export async function readBookingTours(db: Queryable, tourId: string, today: string): Promise<BookingTour[]> {
   const [row] = await db.query<
