@@ -65,7 +65,8 @@ describe('the home screen', () => {
     expect(await placeLinks.first().getAttribute('href')).toMatch(/^\/place\/\d+$/);
     const cityList = page.getByRole('list', { name: 'Популярные направления' });
     const cityLinks = cityList.getByRole('link');
-    expect(await cityLinks.allInnerTexts()).toEqual(cities.map((c) => c.name));
+    // Text, not drawn text: a card far from the screen is not drawn yet (see the next test).
+    expect(await cityLinks.allTextContents()).toEqual(cities.map((c) => c.name));
     expect(await cityLinks.first().getAttribute('href')).toBe(`/city/${cities[0]?.id}`);
     // City cards are 45vw wide on a phone (390 × 0.45 = 175.5 px).
     const card = await cityList.locator('li').first().boundingBox();
@@ -81,6 +82,47 @@ describe('the home screen', () => {
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(390);
     await screenshot(page, 'home-top');
     await screenshot(page, 'home-full', true);
+    await context.close();
+  });
+
+  it('asks on a first visit only for the pictures near the screen, and draws each card as it comes near', async () => {
+    const cities = await api<City>('/api/cities', 'cities');
+    const last = cities.at(-1) as City;
+    const { context, page } = await openPhone(browser);
+    const asked = new Set<string>();
+    page.on('request', (request) => {
+      if (request.resourceType() === 'image') asked.add(new URL(request.url()).pathname);
+    });
+    await openHome(page);
+    const picture = (city: City) => `/api/app_media/${encodeURIComponent(city.image)}`;
+    // The popular excursions are on the first screen of a phone, so their pictures were asked for.
+    expect([...asked].some((path) => path.startsWith('/api/images/'))).toBe(true);
+    // The destinations are a screen below: none of their pictures was.
+    expect(cities.filter((city) => asked.has(picture(city))).map((city) => city.name)).toEqual([]);
+
+    const row = page.getByRole('list', { name: 'Популярные направления' });
+    await row.scrollIntoViewIfNeeded();
+    const first = row.locator('img').first();
+    await expect
+      .poll(() => first.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0))
+      .toBe(true);
+    expect(await row.locator('li').first().innerText()).toBe(cities[0]?.name);
+    // The row's last card is off to the side: neither drawn nor its picture asked for until scrolled to.
+    expect(await row.locator('li').last().innerText()).toBe('');
+    expect(asked.has(picture(last))).toBe(false);
+    // Undrawn cards hold the height of drawn ones, so nothing moves when they are drawn.
+    for (const name of ['Популярные направления', 'Исторические места']) {
+      const cards = page.getByRole('list', { name }).locator('li');
+      const [drawn, undrawn] = [await cards.first().boundingBox(), await cards.last().boundingBox()];
+      expect(undrawn && Math.round(undrawn.height), name).toBe(drawn && Math.round(drawn.height));
+    }
+    await row.evaluate((list) => list.scrollBy({ left: list.scrollWidth }));
+    await expect.poll(() => asked.has(picture(last))).toBe(true);
+    await expect.poll(() => row.locator('li').last().innerText()).toBe(last.name);
+    const box = await row.locator('li').last().boundingBox();
+    // It kept the height it had before it was drawn: a 4:5 picture 45vw wide.
+    expect(box && Math.round(box.height)).toBe(Math.round(390 * 0.45 * 1.25));
+    await screenshot(page, 'home-cities-scrolled');
     await context.close();
   });
 

@@ -151,7 +151,24 @@ export async function waitOrExplain(page: Page, locator: Locator, timeout: numbe
 export async function screenshot(page: Page, name: string, fullPage = false): Promise<string> {
   await mkdir(SCREENSHOT_DIR, { recursive: true });
   const path = join(SCREENSHOT_DIR, `${name}.png`);
-  await page.screenshot({ path, fullPage });
+  const viewport = page.viewportSize();
+  if (!fullPage || !viewport) {
+    await page.screenshot({ path, fullPage });
+    return path;
+  }
+  // The whole page as a person sees it scrolling down: cards far from the screen are drawn only when
+  // they come near (content-visibility: auto), so for the picture the screen is as tall as the page.
+  const height = await page.evaluate(() => document.documentElement.scrollHeight);
+  await page.setViewportSize({ width: viewport.width, height });
+  await page.evaluate(
+    () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))),
+  );
+  // Pictures that came near meanwhile: waited for a while, since the picture is only for looking at.
+  await page
+    .waitForFunction(() => [...document.images].every((image) => image.complete), null, { timeout: 5_000 })
+    .catch(() => undefined);
+  await page.screenshot({ path });
+  await page.setViewportSize(viewport);
   return path;
 }
 
