@@ -34,10 +34,11 @@ export interface LighthousePage {
 }
 
 /**
- * Runs per page. One run's TBT on a shared two-core machine varied 2× within the hour, so each
- * page's figures are those of its median run, as Lighthouse's own docs advise.
+ * Runs per page. One run's TBT on a shared two-core machine varied 2× within the hour (54-355 ms on
+ * `/` for one build in session 24), so each page's figures are those of its median run, as
+ * Lighthouse's own docs advise; they find the median of five runs twice as stable as one run.
  */
-const RUNS = 3;
+const RUNS = 5;
 
 /** The run with the median performance score (its other figures with it, as one coherent run). */
 export function medianRun(runs: LighthousePage[]): LighthousePage {
