@@ -147,6 +147,11 @@ export async function openPostgres(connectionString: string, poolSize = defaultP
   const pool = new pg.Pool({
     connectionString,
     max: poolSize,
+    // A connection, once open, is kept. pg's default closes one idle for 10 s, so after any quiet
+    // spell the next rush of bookings waited for new backends and for every named statement to be
+    // prepared again on each: in the bench's paced bookings, which start after 35 s of pgbench, the
+    // first second's p99 was 63 and 113 ms in two runs before, 39 and 71 after (README, session 24).
+    idleTimeoutMillis: 0,
     types: {
       getTypeParser: ((oid: number, format?: 'text' | 'binary') => {
         if (oid === DATE_OID) return (value: string) => value;

@@ -63,6 +63,26 @@ if (TEST_DATABASE_URL) {
       }
     });
 
+    it("stay open through a quiet spell longer than pg's default idle timeout of 10 s", async () => {
+      const db: Db = await openPostgres(database.url, 3);
+      const pids = () =>
+        Promise.all(
+          Array.from({ length: 3 }, () =>
+            db.query<{ pid: number }>('SELECT pg_backend_pid() AS pid, pg_sleep(0.05)'),
+          ),
+        ).then((rows) => new Set(rows.map(([row]) => row?.pid)));
+      try {
+        const before = await pids();
+        expect(before.size).toBe(3);
+        await new Promise((resolve) => setTimeout(resolve, 11_000));
+        expect(await poolConnections(observer)).toBe(3);
+        // The same backends answer after the spell: none was closed and opened again.
+        expect(await pids()).toEqual(before);
+      } finally {
+        await db.close();
+      }
+    }, 30_000);
+
     it('follow DATABASE_POOL_SIZE in a running server under concurrent requests', async () => {
       let server: RunningServer | undefined;
       try {
