@@ -126,6 +126,77 @@ describe('the home screen', () => {
     await context.close();
   });
 
+  it('sets up carousels one per task, asks for their other pictures only when touched, and turns by dots', async () => {
+    const excursions = await api<Excursion>('/api/excursions', 'excursions');
+    const { context, page } = await openPhone(browser);
+    const asked = new Set<string>();
+    page.on('request', (request) => {
+      if (request.resourceType() === 'image') asked.add(new URL(request.url()).pathname);
+    });
+    // DOM changes are reported once at the end of the task that made them: each report counts the
+    // sliders its task added.
+    await page.addInitScript(() => {
+      const added: number[] = [];
+      (window as unknown as { slidersAdded: number[] }).slidersAdded = added;
+      new MutationObserver((records) => {
+        let sliders = 0;
+        for (const record of records) {
+          for (const node of record.addedNodes) {
+            if (!(node instanceof Element)) continue;
+            sliders += (node.matches('.keen-slider') ? 1 : 0) + node.querySelectorAll('.keen-slider').length;
+          }
+        }
+        if (sliders > 0) added.push(sliders);
+      }).observe(document, { childList: true, subtree: true });
+    });
+    await openHome(page);
+    const carousels = page.getByRole('list', { name: 'Популярные экскурсии' }).getByRole('region');
+    await expect.poll(() => carousels.count()).toBeGreaterThanOrEqual(2);
+    const added = await page.evaluate(() => (window as unknown as { slidersAdded: number[] }).slidersAdded);
+    expect(added.length).toBeGreaterThanOrEqual(2);
+    expect(added.every((count) => count === 1)).toBe(true);
+
+    const picture = (id: string) => `/api/images/${encodeURIComponent(id)}`;
+    // Set up, yet no carousel has asked for a picture beyond its first.
+    const others = excursions.flatMap((excursion) => excursion.images.slice(1));
+    expect(others.length).toBeGreaterThan(0);
+    expect(others.filter((id) => asked.has(picture(id)))).toEqual([]);
+
+    const carousel = carousels.first();
+    const title = (await carousel.getAttribute('aria-label')) as string;
+    const images = excursions.find((excursion) => excursion.title === title)?.images ?? [];
+    expect(images.length).toBeGreaterThan(1);
+    const slides = carousel.locator('.keen-slider__slide');
+    expect(await slides.nth(1).locator('img').count()).toBe(0);
+    const dots = carousel.locator('.carousel-dots button');
+    expect(await dots.count()).toBe(images.length);
+    expect(await dots.first().getAttribute('aria-current')).toBe('true');
+    await dots.nth(1).click();
+    await expect.poll(() => dots.nth(1).getAttribute('aria-current')).toBe('true');
+    expect(await dots.first().getAttribute('aria-current')).toBe('false');
+    // Touched: the pictures beside the first (the row loops) were asked for, and the second shows.
+    expect(asked.has(picture(images[1] as string))).toBe(true);
+    expect(asked.has(picture(images.at(-1) as string))).toBe(true);
+    await expect
+      .poll(() =>
+        slides
+          .nth(1)
+          .locator('img')
+          .evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0),
+      )
+      .toBe(true);
+    // The second picture is the one in the frame now.
+    const frame = await carousel.boundingBox();
+    await expect
+      .poll(async () => {
+        const slide = await slides.nth(1).boundingBox();
+        return slide && frame && Math.round(slide.x - frame.x);
+      })
+      .toBe(0);
+    await screenshot(page, 'home-carousel-turned');
+    await context.close();
+  });
+
   it('opens the search at 3 characters and groups the matches as excursions, places and cities', async () => {
     const sources = {
       excursions: await api<Excursion>('/api/excursions', 'excursions'),

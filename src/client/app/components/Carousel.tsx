@@ -1,10 +1,13 @@
-import { Suspense, useEffect, useRef, useState } from 'react';
-import { lazyExport } from './lazy-component';
+import { useEffect, useRef, useState, type ComponentType } from 'react';
+import { flushSync } from 'react-dom';
+import { spreadModulePreloads } from '../spread-preloads';
 import { MediaImage, type MediaSource } from './MediaImage';
+import { takeTurn } from './turns';
 
 // The carousel's first picture renders at once; the slider itself (keen-slider, about 6 KB) arrives
 // in its own chunk, and only for a carousel that comes within a screen of the viewport: a list of
-// fifty cards sets up three sliders, not fifty, so the first render of a list stays short.
+// fifty cards sets up three sliders, not fifty, so the first render of a list stays short. Sliders
+// that come near together set up one per task (turns.ts).
 
 export interface CarouselProps {
   images: readonly string[];
@@ -17,33 +20,70 @@ export interface CarouselProps {
   label: string;
 }
 
-const KeenCarousel = lazyExport(() => import('./KeenCarousel'), 'KeenCarousel');
+let Slider: ComponentType<CarouselProps> | undefined;
+let loading: Promise<void> | undefined;
 
-/** True once the element has come within a screen of the viewport (at once without IntersectionObserver). */
-function useNearViewport() {
-  const ref = useRef<HTMLDivElement>(null);
-  // On the server (a first screen's HTML) the still picture; without IntersectionObserver, the slider.
-  const [near, setNear] = useState(
-    () => typeof window !== 'undefined' && typeof IntersectionObserver === 'undefined',
+/** Loads the slider's chunk once; a failed load (offline before the precache finished) is retried. */
+function loadSlider(): Promise<void> {
+  loading ??= spreadModulePreloads(() => import('./KeenCarousel')).then(
+    (module) => {
+      Slider = module.KeenCarousel;
+    },
+    (error: unknown) => {
+      loading = undefined;
+      throw error;
+    },
   );
+  return loading;
+}
+
+/**
+ * True once the element has come within a screen of the viewport (at once without
+ * IntersectionObserver), the slider's code has loaded and its turn has come. Until then, and on the
+ * server (a first screen's HTML), the still picture.
+ */
+function useSliderReady() {
+  const ref = useRef<HTMLDivElement>(null);
+  const [ready, setReady] = useState(false);
   useEffect(() => {
     const element = ref.current;
-    if (near || !element) return;
-    const observer = new IntersectionObserver(
-      (entries) => {
-        if (entries.some((entry) => entry.isIntersecting)) setNear(true);
-      },
-      { rootMargin: '100% 100%' },
-    );
-    observer.observe(element);
-    return () => observer.disconnect();
-  }, [near]);
-  return { ref, near };
+    if (ready || !element) return;
+    let gone = false;
+    let withdraw: (() => void) | undefined;
+    const start = () => {
+      loadSlider().then(
+        () => {
+          // Rendered and committed within the turn's task, so the set-up is that task's work.
+          if (!gone) withdraw = takeTurn(() => flushSync(() => setReady(true)));
+        },
+        () => undefined,
+      );
+    };
+    let observer: IntersectionObserver | undefined;
+    if (typeof IntersectionObserver === 'undefined') start();
+    else {
+      observer = new IntersectionObserver(
+        (entries) => {
+          if (!entries.some((entry) => entry.isIntersecting)) return;
+          observer?.disconnect();
+          start();
+        },
+        { rootMargin: '100% 100%' },
+      );
+      observer.observe(element);
+    }
+    return () => {
+      gone = true;
+      observer?.disconnect();
+      withdraw?.();
+    };
+  }, [ready]);
+  return { ref, ready };
 }
 
 export function Carousel(props: CarouselProps) {
   const { images, alt, source, width, height, variant, eager } = props;
-  const { ref, near } = useNearViewport();
+  const { ref, ready } = useSliderReady();
   const first = (
     <MediaImage
       id={images[0]}
@@ -56,15 +96,10 @@ export function Carousel(props: CarouselProps) {
     />
   );
   if (images.length <= 1) return first;
-  const still = (
+  if (ready && Slider) return <Slider {...props} />;
+  return (
     <div ref={ref} className="carousel">
       {first}
     </div>
-  );
-  if (!near) return still;
-  return (
-    <Suspense fallback={still}>
-      <KeenCarousel {...props} />
-    </Suspense>
   );
 }
