@@ -258,6 +258,51 @@ describe('the excursion page on a phone', () => {
     await context.close();
   });
 
+  it('on a slow connection asks first for the cover alone, and for the gallery when it comes near', async () => {
+    const excursion = pick('has a gallery', (e) => e.gallery.length > 0 && e.images.length > 0);
+    const { context, page } = await openPhone(browser);
+    // One bar of signal: Chromium then loads lazy pictures from much further below the screen.
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Network.enable');
+    await cdp.send('Network.emulateNetworkConditions', {
+      offline: false,
+      latency: 300,
+      downloadThroughput: 200_000,
+      uploadThroughput: 90_000,
+    });
+    const asked = new Set<string>();
+    page.on('request', (request) => {
+      if (request.resourceType() === 'image') asked.add(new URL(request.url()).pathname);
+    });
+    const picture = (id: string) => `/api/images/${encodeURIComponent(id)}`;
+    await openExcursion(page, excursion);
+    expect(
+      await page.evaluate(
+        () => (navigator as { connection?: { effectiveType: string } }).connection?.effectiveType,
+      ),
+    ).toBe('3g');
+    await expect.poll(() => asked.has(picture(excursion.images[0] as string))).toBe(true);
+    await page.waitForLoadState('networkidle');
+    expect(excursion.gallery.filter((id) => asked.has(picture(id)))).toEqual([]);
+
+    const gallery = page.getByTestId('gallery');
+    await gallery.evaluate((element) => element.scrollIntoView({ block: 'center' }));
+    await expect.poll(() => excursion.gallery.every((id) => asked.has(picture(id)))).toBe(true);
+    const tiles = gallery.locator('li');
+    const first = tiles.first();
+    await expect
+      .poll(() =>
+        first.locator('img').evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0),
+      )
+      .toBe(true);
+    // Square tiles, drawn or not, so nothing moves when they are drawn.
+    for (const tile of await tiles.all()) {
+      const box = await tile.boundingBox();
+      expect(box && Math.round(box.width - box.height)).toBe(0);
+    }
+    await context.close();
+  });
+
   it('says Loading... until the first sync, then Excursion not found for an unknown or malformed id', async () => {
     // Service workers are blocked so page.route sees the sync requests.
     const context = await browser.newContext({
