@@ -193,7 +193,10 @@ for (const page of lighthouse) {
 }
 
 const benchmarkIndex = median(lighthouse.map((page) => page.benchmarkIndex));
-const machine = `${describeMachine()}, Lighthouse benchmarkIndex ${benchmarkIndex.toFixed(0)}`;
+const indexRanges = lighthouse.flatMap((page) => page.benchmarkIndexRange ?? []);
+const machine =
+  `${describeMachine()}, Lighthouse benchmarkIndex ${benchmarkIndex.toFixed(0)}` +
+  ` (${Math.min(...indexRanges).toFixed(0)}-${Math.max(...indexRanges).toFixed(0)} over all audits)`;
 console.log(`\nBenchmarks on ${machine}\n`);
 console.log('| benchmark | result | budget | |');
 console.log('|---|---|---|---|');
