@@ -12,6 +12,7 @@ import {
 import { rowKeyOf, rowStore, storedKey, TABLE_OF } from './tables';
 import { bulkPutInSlices, WRITE_BUDGET_MS } from '../db/sliced-put';
 import { yieldToMain } from '../yield';
+import { changesCursorVersion } from './cursor';
 
 // Writes server changes into the replica. One call is one Dexie transaction: a pulled page and its
 // cursor land together or not at all, so a crash mid-page leaves the previous cursor and the page is
@@ -89,8 +90,7 @@ export async function applyChanges(
 
 /** The version a cursor stands for (the server's cursor is `v1.{version}.{user}`); 0 if unknown. */
 export function cursorVersion(cursor: string | undefined): number {
-  const match = cursor ? /^v1\.(\d+)\./.exec(cursor) : null;
-  return match ? Number(match[1]) : 0;
+  return changesCursorVersion(cursor) ?? 0;
 }
 
 /** A collection's page with what the replica holds for its keys. */

@@ -57,11 +57,18 @@ function makeTicket(id: string, tourID: string, overrides: Partial<Ticket> = {})
 }
 
 describe('sync state', () => {
-  it('counts the replica as filled only once a pull cursor is stored', async () => {
+  it('counts the replica as filled only once a first sync has stored its last page', async () => {
     expect(await hasSynced(db)).toBe(false);
     await db.meta.put({ key: 'cursor', value: '' });
     expect(await hasSynced(db)).toBe(false);
+    // A first sync cut short: while the snapshot's collections, then its tours, were being pulled.
+    await db.meta.put({ key: 'cursor', value: 's1.42.0.7' });
+    expect(await hasSynced(db)).toBe(false);
+    await db.meta.put({ key: 'cursor', value: 't1.42.7.65f0c0ffee0000000000abcd.2026-12-01.0900' });
+    expect(await hasSynced(db)).toBe(false);
     await db.meta.put({ key: 'cursor', value: 'v1.42.7' });
+    expect(await hasSynced(db)).toBe(true);
+    await db.meta.put({ key: 'cursor', value: 'v1.0.0' });
     expect(await hasSynced(db)).toBe(true);
   });
 });

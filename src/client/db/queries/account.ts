@@ -1,4 +1,5 @@
 import type { EntityId, ReplicaExcursion, User } from '../../../domain/types';
+import { changesCursorVersion } from '../../sync/cursor';
 import type { ReplicaDb } from '../schema';
 import { popularFirst } from './catalogue';
 import { visible } from './rows';
@@ -6,12 +7,14 @@ import { visible } from './rows';
 // The signed-in user's own rows and the replica's own state.
 
 /**
- * Whether the replica has been filled by a full pull at least once: the sync engine stores the pull
- * cursor with the page it finished. Before that an empty result means "loading", not "not found".
+ * Whether the replica has been filled by a complete first sync: the sync engine stores the pull
+ * cursor with each page it applies, and the cursor is a changes cursor once the first sync's last
+ * page is in (sync/cursor.ts). Before that an empty result means "loading", not "not found": a first
+ * sync cut short after its first page holds only part of the catalogue.
  */
 export async function hasSynced(db: ReplicaDb): Promise<boolean> {
   const cursor = (await db.meta.get('cursor'))?.value;
-  return typeof cursor === 'string' && cursor !== '';
+  return typeof cursor === 'string' && changesCursorVersion(cursor) !== undefined;
 }
 
 /** The signed-in user (the replica holds only the caller's own row), or undefined when signed out. */
