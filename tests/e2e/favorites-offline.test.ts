@@ -1,7 +1,7 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { DEMO } from '../support/api';
-import { appDrawn, launchBrowser, openPhone, screenshot } from '../support/browser';
+import { appDrawn, cardExcursionId, cardOf, launchBrowser, openPhone, screenshot } from '../support/browser';
 import { serverFavorites as favoritesOnServer } from '../support/server-state';
 import { signIn } from '../support/session';
 
@@ -24,11 +24,11 @@ describe('a favourite made offline', () => {
     const token = await signIn(context, dataDir, DEMO.tourist);
     await page.goto(`${baseUrl}/excursions`);
     await appDrawn(page);
-    const firstCard = page.locator('.excursion-card').first();
-    await firstCard.waitFor({ timeout: 30_000 });
+    const first = page.locator('.excursion-card').first();
+    await first.waitFor({ timeout: 30_000 });
+    const excursionId = await cardExcursionId(first);
+    const firstCard = cardOf(page, excursionId);
     const title = await firstCard.locator('h3').innerText();
-    const href = await firstCard.locator('a.card-body').getAttribute('href');
-    const excursionId = href?.split('/').pop() as string;
     expect(await serverFavorites(token)).not.toContain(excursionId);
 
     await context.setOffline(true);

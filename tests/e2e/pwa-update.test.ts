@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO } from '../support/api';
-import { launchBrowser, openPhone, screenshot } from '../support/browser';
+import { cardExcursionId, launchBrowser, openPhone, screenshot } from '../support/browser';
 import { freePort, startProduct, type StartedProduct } from '../support/process';
 import { serverFavorites } from '../support/server-state';
 import { signIn } from '../support/session';
@@ -56,8 +56,9 @@ describe('updating the installed app', () => {
 
     // A favourite the server has not heard of yet: its request fails, so it waits in the outbox.
     await context.route('**/api/users/*/favorites/**', (route) => route.abort('internetdisconnected'));
+    // This test's own server: nothing else adds tours, so the first card stays first.
     const card = page.locator('.excursion-card').first();
-    const excursionId = (await card.locator('a.card-body').getAttribute('href'))?.split('/').pop() as string;
+    const excursionId = await cardExcursionId(card);
     await card.getByRole('button', { name: 'Добавить в избранное' }).click();
     await card.getByRole('button', { name: 'Убрать из избранного' }).waitFor();
     await page.waitForTimeout(1_000);

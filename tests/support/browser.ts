@@ -179,3 +179,19 @@ export async function screenshot(page: Page, name: string, fullPage = false): Pr
 export async function appDrawn(page: Page, timeout = 30_000): Promise<void> {
   await page.waitForFunction(() => document.getElementById('ssr') === null, null, { timeout });
 }
+
+/**
+ * The excursion card that links to this excursion. Lists re-sort while a test runs (other test files
+ * add tours on the shared server, and 'nearest' puts the earliest first), so a card is found by its
+ * link, never by its place in the list.
+ */
+export const cardOf = (page: Page, excursionId: string): Locator =>
+  page.locator('.excursion-card', { has: page.locator(`a.card-body[href$="/${excursionId}"]`) });
+
+/** The id of the excursion a card links to. */
+export async function cardExcursionId(card: Locator): Promise<string> {
+  const href = await card.locator('a.card-body').getAttribute('href');
+  const id = href?.split('/').pop();
+  if (!id) throw new Error(`an excursion card without a link: ${href}`);
+  return id;
+}

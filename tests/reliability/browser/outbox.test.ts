@@ -9,6 +9,8 @@ import { DEMO } from '../../support/api';
 import { bookingBody } from '../../support/booking';
 import {
   appDrawn,
+  cardExcursionId,
+  cardOf,
   closeOffline,
   launchBrowser,
   launchPersistentPhone,
@@ -90,16 +92,12 @@ async function unlikedCards(page: Page, favourites: string[], count: number) {
   const picked: { id: string; heart: ReturnType<Page['locator']> }[] = [];
   for (let i = 0; i < (await cards.count()) && picked.length < count; i++) {
     const card = cards.nth(i);
-    const id = (await card.locator('a.card-body').getAttribute('href'))?.split('/').pop() as string;
-    // Found by its link, not its place: a list that re-sorts under a late pull keeps the same card.
+    const id = await cardExcursionId(card);
     if (!favourites.includes(id)) picked.push({ id, heart: cardOf(page, id) });
   }
   if (picked.length < count) throw new Error('not enough excursions that are not favourites yet');
   return picked;
 }
-
-const cardOf = (page: Page, id: string) =>
-  page.locator('.excursion-card', { has: page.locator(`a.card-body[href$="/${id}"]`) });
 
 const liked = (card: ReturnType<Page['locator']>) =>
   card.getByRole('button', { name: 'Убрать из избранного' }).count();
