@@ -1,7 +1,7 @@
-import type { Browser, Request } from 'playwright-core';
+import type { Browser, BrowserContext, Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Change } from '../../src/protocol/sync';
-import type { Excursion } from '../../src/domain/types';
+import type { Excursion, Place } from '../../src/domain/types';
 import { appDrawn, launchBrowser, openPhone } from '../support/browser';
 
 // A first visit asks for the catalogue as soon as the app's first script runs, and the sync engine
@@ -20,6 +20,77 @@ afterAll(async () => {
 
 const isSync = (request: Request) => new URL(request.url()).pathname === '/api/sync';
 const hasCursor = (request: Request) => new URL(request.url()).searchParams.has('cursor');
+
+/** Whether the page has shown this text at any moment since it was opened (a one-render flash too). */
+async function watchFor(page: Page, text: string): Promise<() => Promise<boolean>> {
+  await page.addInitScript((wanted) => {
+    new MutationObserver(() => {
+      if (document.body?.textContent?.includes(wanted)) (window as { sawIt?: boolean }).sawIt = true;
+    }).observe(document, { childList: true, subtree: true, characterData: true });
+  }, text);
+  return () => page.evaluate(() => (window as { sawIt?: boolean }).sawIt ?? false);
+}
+
+interface CutSync {
+  /** The snapshot-stage cursor the first page was answered with, once it was asked for. */
+  cut: string | undefined;
+  /** Pulls refused since then, while there is no signal. */
+  refused: number;
+  /** The signal is back: pulls go through. */
+  connected: boolean;
+}
+
+/**
+ * A first sync cut short after its first page: that page arrives without the row `dropped` picks and
+ * with a cursor of the snapshot's first stage (as if it had been the first of several); then the
+ * signal is lost until `connected` is set: every pull fails, whether it goes on from the stored
+ * cursor or starts over (a reload asks for the first page again while the replica is not filled).
+ */
+async function cutFirstSync(context: BrowserContext, dropped: (change: Change) => boolean): Promise<CutSync> {
+  const sync: CutSync = { cut: undefined, refused: 0, connected: false };
+  await context.route(/\/api\/sync\b/, async (route) => {
+    if (sync.cut) {
+      if (sync.connected) return route.continue();
+      sync.refused += 1;
+      return route.abort('internetdisconnected');
+    }
+    const response = await route.fetch();
+    const body = (await response.json()) as { cursor: string; changes: Change[] };
+    // v1.{at}.{user}, s1.{at}.{after}.{user} or t1.{at}.{user}…: the snapshot's mark and the user.
+    const parts = body.cursor.split('.');
+    const user = parts[0] === 's1' ? parts[3] : parts[2];
+    const cut = `s1.${parts[1]}.0.${user}`;
+    const changes = body.changes.filter((change) => !dropped(change));
+    expect(changes.length).toBe(body.changes.length - 1);
+    sync.cut = cut;
+    await route.fulfill({ response, json: { cursor: cut, changes, more: true } });
+  });
+  return sync;
+}
+
+/** The app's replica's cursor; never opens (and so creates) a database the app has not made yet. */
+const storedCursor = (page: Page) =>
+  page.evaluate(async () => {
+    const names = (await indexedDB.databases()).map((database) => database.name);
+    if (!names.includes('krym-excursions')) return undefined;
+    return new Promise<string | undefined>((resolve) => {
+      const request = indexedDB.open('krym-excursions');
+      request.onerror = () => resolve(undefined);
+      request.onsuccess = () => {
+        const db = request.result;
+        if (!db.objectStoreNames.contains('meta')) {
+          db.close();
+          resolve(undefined);
+          return;
+        }
+        const get = db.transaction('meta').objectStore('meta').get('cursor');
+        get.onsuccess = () => {
+          db.close();
+          resolve((get.result as { value?: string } | undefined)?.value);
+        };
+      };
+    });
+  });
 
 describe('the first visit', () => {
   it('asks for the first page once, before the sync engine loads, and never again after', async () => {
@@ -56,82 +127,61 @@ describe('the first visit', () => {
     };
     const missing = excursions[0] as Excursion;
     const { context, page } = await openPhone(browser);
-    await page.addInitScript(() => {
-      new MutationObserver(() => {
-        const heading = document.querySelector('h1')?.textContent;
-        if (heading === 'Excursion not found') (window as { sawNotFound?: boolean }).sawNotFound = true;
-      }).observe(document, { childList: true, subtree: true, characterData: true });
-    });
-    // The first page arrives without one excursion and with a cursor of the snapshot's first stage,
-    // from the start (as if the page had been the first of several); then the signal is lost.
-    let cut: string | undefined;
-    let connected = false;
-    let refused = 0;
-    await context.route(/\/api\/sync\b/, async (route) => {
-      if (new URL(route.request().url()).searchParams.has('cursor')) {
-        if (connected) return route.continue();
-        refused += 1;
-        return route.abort('internetdisconnected');
-      }
-      const response = await route.fetch();
-      // Once: a first sync that starts over (the signal back) gets the whole page.
-      if (cut) return route.fulfill({ response });
-      const body = (await response.json()) as { cursor: string; changes: Change[] };
-      // v1.{at}.{user}, s1.{at}.{after}.{user} or t1.{at}.{user}…: the snapshot's mark and the user.
-      const parts = body.cursor.split('.');
-      const user = parts[0] === 's1' ? parts[3] : parts[2];
-      cut = `s1.${parts[1]}.0.${user}`;
-      const changes = body.changes.filter(
-        (change) =>
-          !(change.collection === 'excursions' && change.op === 'put' && change.row._id === missing._id),
-      );
-      expect(changes.length).toBe(body.changes.length - 1);
-      await route.fulfill({ response, json: { cursor: cut, changes, more: true } });
-    });
+    const sawNotFound = await watchFor(page, 'Excursion not found');
+    const sync = await cutFirstSync(
+      context,
+      (change) => change.collection === 'excursions' && change.op === 'put' && change.row._id === missing._id,
+    );
     await page.goto(`${baseUrl}/about`);
-    // The app's replica's cursor; never opens (and so creates) a database the app has not made yet.
-    const storedCursor = () =>
-      page.evaluate(async () => {
-        const names = (await indexedDB.databases()).map((database) => database.name);
-        if (!names.includes('krym-excursions')) return undefined;
-        return new Promise<string | undefined>((resolve) => {
-          const request = indexedDB.open('krym-excursions');
-          request.onerror = () => resolve(undefined);
-          request.onsuccess = () => {
-            const db = request.result;
-            if (!db.objectStoreNames.contains('meta')) {
-              db.close();
-              resolve(undefined);
-              return;
-            }
-            const get = db.transaction('meta').objectStore('meta').get('cursor');
-            get.onsuccess = () => {
-              db.close();
-              resolve((get.result as { value?: string } | undefined)?.value);
-            };
-          };
-        });
-      });
-    await expect.poll(() => cut, { timeout: 30_000 }).toBeDefined();
-    await expect.poll(storedCursor, { timeout: 30_000 }).toBe(cut);
+    await expect.poll(() => sync.cut, { timeout: 30_000 }).toBeDefined();
+    await expect.poll(() => storedCursor(page), { timeout: 30_000 }).toBe(sync.cut);
 
     // Still without signal, the excursion's page: the server drew it; the app keeps that drawing and
     // tries to pull, rather than replacing it with 'Excursion not found'.
-    const before = refused;
+    const before = sync.refused;
     await page.goto(`${baseUrl}/excursion/${missing._id}`);
     const heading = page.getByRole('heading', { level: 1 });
     await heading.getByText(missing.title, { exact: true }).waitFor({ timeout: 30_000 });
-    await expect.poll(() => refused, { timeout: 30_000 }).toBeGreaterThan(before);
+    await expect.poll(() => sync.refused, { timeout: 30_000 }).toBeGreaterThan(before);
     await page.waitForTimeout(1_000);
-    expect(await page.evaluate(() => (window as { sawNotFound?: boolean }).sawNotFound ?? false)).toBe(false);
+    expect(await sawNotFound()).toBe(false);
     expect(await heading.innerText()).toBe(missing.title);
 
     // The signal is back: the pull goes on from the stored cursor and the app draws the excursion.
-    connected = true;
+    sync.connected = true;
     await appDrawn(page, 60_000);
     await expect.poll(() => heading.innerText()).toBe(missing.title);
-    await expect.poll(storedCursor, { timeout: 30_000 }).toMatch(/^v1\./);
-    expect(await page.evaluate(() => (window as { sawNotFound?: boolean }).sawNotFound ?? false)).toBe(false);
+    await expect.poll(() => storedCursor(page), { timeout: 30_000 }).toMatch(/^v1\./);
+    expect(await sawNotFound()).toBe(false);
+    await context.close();
+  });
+
+  it('cut short, keeps a place page loading, then draws the place without a flash of "not found"', async () => {
+    const { places } = (await (await fetch(`${baseUrl}/api/places`)).json()) as { places: Place[] };
+    const missing = places[0] as Place;
+    const { context, page } = await openPhone(browser);
+    const sawNotFound = await watchFor(page, 'place not found');
+    const sync = await cutFirstSync(
+      context,
+      (change) => change.collection === 'places' && change.op === 'put' && change.row.id === missing.id,
+    );
+    await page.goto(`${baseUrl}/about`);
+    await expect.poll(() => storedCursor(page), { timeout: 30_000 }).toBe(sync.cut);
+
+    // No server drawing here: the app says it is loading while the replica lacks the place.
+    const before = sync.refused;
+    await page.goto(`${baseUrl}/place/${missing.id}`);
+    await appDrawn(page);
+    await page.getByText('Loading...').waitFor({ timeout: 30_000 });
+    await expect.poll(() => sync.refused, { timeout: 30_000 }).toBeGreaterThan(before);
+    expect(await sawNotFound()).toBe(false);
+
+    // The last page brings the place and the changes cursor together: the place, never 'not found'
+    // (with the sync state read apart from the row, it answered first and 'not found' flashed).
+    sync.connected = true;
+    await page.getByRole('heading', { level: 1, name: missing.name }).waitFor({ timeout: 60_000 });
+    await expect.poll(() => storedCursor(page), { timeout: 30_000 }).toMatch(/^v1\./);
+    expect(await sawNotFound()).toBe(false);
     await context.close();
   });
 });

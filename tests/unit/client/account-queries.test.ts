@@ -4,6 +4,7 @@ import {
   currentUser,
   favoriteExcursions,
   favoriteIds,
+  foundOnceSynced,
   hasSynced,
 } from '../../../src/client/db/queries/account';
 import { ticket, tickets } from '../../../src/client/db/queries/tickets';
@@ -70,6 +71,41 @@ describe('sync state', () => {
     expect(await hasSynced(db)).toBe(true);
     await db.meta.put({ key: 'cursor', value: 'v1.0.0' });
     expect(await hasSynced(db)).toBe(true);
+  });
+});
+
+describe('a row a screen is about', () => {
+  const readYalta = () => db.excursions.get(yalta._id);
+
+  it('is the row when the replica has it, synced or not', async () => {
+    expect((await foundOnceSynced(db, readYalta))?._id).toBe(yalta._id);
+  });
+
+  it('is "loading" while absent before the first sync ends, and "not found" only after', async () => {
+    await db.excursions.delete(yalta._id);
+    await db.meta.put({ key: 'cursor', value: 's1.42.0.7' });
+    expect(await foundOnceSynced(db, readYalta)).toBeUndefined();
+    await db.meta.put({ key: 'cursor', value: 'v1.42.7' });
+    expect(await foundOnceSynced(db, readYalta)).toBeNull();
+  });
+
+  it('is read again after the sync state, so a page applied between the reads finds the row', async () => {
+    const row = await readYalta();
+    await db.excursions.delete(yalta._id);
+    let reads = 0;
+    // The sync's last page brings the row (and the changes cursor) right after the first read.
+    const read = async () => {
+      const found = await readYalta();
+      if (++reads === 1) {
+        await db.transaction('rw', db.excursions, db.meta, async () => {
+          await db.excursions.put(row as NonNullable<typeof row>);
+          await db.meta.put({ key: 'cursor', value: 'v1.42.8' });
+        });
+      }
+      return found;
+    };
+    expect((await foundOnceSynced(db, read))?._id).toBe(yalta._id);
+    expect(reads).toBe(2);
   });
 });
 

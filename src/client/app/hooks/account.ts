@@ -3,7 +3,7 @@ import type { EntityId, ReplicaExcursion, User } from '../../../domain/types';
 import { currentUser, favoriteExcursions, favoriteIds, hasSynced } from '../../db/queries/account';
 import { ticket, tickets, type TicketView } from '../../db/queries/tickets';
 import { useFirstScreenData } from './first-screen-data';
-import { useSubjectLiveQuery } from './live';
+import { useItemLiveQuery } from './live';
 import { useReplica } from './replica';
 
 /** Whether the first full sync has finished: before it, an empty or missing row means "loading". */
@@ -39,8 +39,8 @@ export function useTickets(): TicketView[] | undefined {
   return useLiveQuery(() => tickets(db), [db]);
 }
 
-/** One ticket; null for 'Ticket not found'. */
+/** One ticket; null for 'Ticket not found' once synced (undefined until then). */
 export function useTicket(id: EntityId): TicketView | null | undefined {
   const db = useReplica();
-  return useSubjectLiveQuery(id, () => ticket(db, id), [db, id]);
+  return useItemLiveQuery(db, id, () => ticket(db, id), [db, id]);
 }

@@ -1,3 +1,5 @@
+import { foundOnceSynced } from '../../db/queries/account';
+import type { ReplicaDb } from '../../db/schema';
 import { useLiveQuery } from './live-query';
 
 /**
@@ -13,4 +15,17 @@ export function useSubjectLiveQuery<T>(
 ): T | undefined {
   const tagged = useLiveQuery(async () => ({ subject, value: await query() }), deps);
   return tagged !== undefined && tagged.subject === subject ? tagged.value : undefined;
+}
+
+/**
+ * useSubjectLiveQuery for a screen about one row read by id: null ('not found') only once the replica
+ * has synced, undefined ("loading") before; the sync state is read in the same query (foundOnceSynced).
+ */
+export function useItemLiveQuery<T>(
+  db: ReplicaDb,
+  subject: string,
+  read: () => Promise<T | null | undefined>,
+  deps: unknown[],
+): T | null | undefined {
+  return useSubjectLiveQuery(subject, () => foundOnceSynced(db, read), deps);
 }

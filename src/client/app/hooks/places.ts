@@ -2,7 +2,7 @@ import { useLiveQuery } from './live-query';
 import type { City, Place } from '../../../domain/types';
 import { cities, city, place, places, type CityView, type PlaceView } from '../../db/queries/places';
 import { useFirstScreenData } from './first-screen-data';
-import { useSubjectLiveQuery } from './live';
+import { useItemLiveQuery } from './live';
 import { useNow } from './now';
 import { useReplica } from './replica';
 
@@ -13,11 +13,11 @@ export function usePlaces(): Place[] | undefined {
   return server ? server.places : live;
 }
 
-/** The place page's data; null for 'place not found' (check useHasSynced first). */
+/** The place page's data; null for 'place not found' once synced (undefined until then). */
 export function usePlace(id: number): PlaceView | null | undefined {
   const db = useReplica();
   const now = useNow();
-  return useSubjectLiveQuery(String(id), () => place(db, id, now), [db, id, now]);
+  return useItemLiveQuery(db, String(id), () => place(db, id, now), [db, id, now]);
 }
 
 export function useCities(): City[] | undefined {
@@ -27,8 +27,8 @@ export function useCities(): City[] | undefined {
   return server ? server.cities : live;
 }
 
-/** The city page's data; null for 'city not found' (check useHasSynced first). */
+/** The city page's data; null for 'city not found' once synced (undefined until then). */
 export function useCity(id: number): CityView | null | undefined {
   const db = useReplica();
-  return useSubjectLiveQuery(String(id), () => city(db, id), [db, id]);
+  return useItemLiveQuery(db, String(id), () => city(db, id), [db, id]);
 }

@@ -17,6 +17,22 @@ export async function hasSynced(db: ReplicaDb): Promise<boolean> {
   return typeof cursor === 'string' && changesCursorVersion(cursor) !== undefined;
 }
 
+/**
+ * The row `read` finds, or null ('not found') once the replica has synced, and undefined ("loading")
+ * before. A screen calls this inside its own live query, never reads the sync state apart: apart, the
+ * sync state could answer first after the page that brought the row and flash 'not found'. The row is
+ * read again after the sync state, so a page applied between the two reads cannot make it missing.
+ */
+export async function foundOnceSynced<T>(
+  db: ReplicaDb,
+  read: () => Promise<T | null | undefined>,
+): Promise<T | null | undefined> {
+  const first = await read();
+  if (first !== null && first !== undefined) return first;
+  if (!(await hasSynced(db))) return undefined;
+  return (await read()) ?? null;
+}
+
 /** The signed-in user (the replica holds only the caller's own row), or undefined when signed out. */
 export async function currentUser(db: ReplicaDb): Promise<User | undefined> {
   return visible(await db.users.toArray())[0];

@@ -11,11 +11,13 @@ export function listPhase(items: readonly unknown[] | undefined, synced: boolean
 
 export type ItemPhase = 'loading' | 'missing' | 'ready';
 
-/** For one row read by id: null means "not in the replica", which is final only after a sync. */
-export function itemPhase(item: unknown, synced: boolean | undefined): ItemPhase {
+/**
+ * For one row read by id with useItemLiveQuery, which says null ("not in the replica") only once the
+ * replica has synced, or for an id that could never be found.
+ */
+export function itemPhase(item: unknown): ItemPhase {
   if (item === undefined) return 'loading';
-  if (item !== null) return 'ready';
-  return synced ? 'missing' : 'loading';
+  return item === null ? 'missing' : 'ready';
 }
 
 /** The list, or undefined while an empty one may only mean "not synced yet" (grids show skeletons). */

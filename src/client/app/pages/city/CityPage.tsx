@@ -1,6 +1,5 @@
 import { Link, useParams } from 'react-router-dom';
 import { parsePositiveIntId } from '../../../../domain/ids';
-import { useHasSynced } from '../../hooks/account';
 import { useNearestTours } from '../../hooks/catalogue';
 import { useCities, useCity } from '../../hooks/places';
 import { PageHeader } from '../../components/PageHeader';
@@ -40,8 +39,7 @@ function CityMissing() {
 
 function CityContent({ id }: { id: number }) {
   const view = useCity(id);
-  const synced = useHasSynced();
-  const phase = itemPhase(view, synced);
+  const phase = itemPhase(view);
   if (phase === 'missing') return <CityMissing />;
   if (phase === 'loading' || !view) {
     return (

@@ -1,7 +1,7 @@
 import './place.css';
 import { Link, useParams } from 'react-router-dom';
 import { parsePositiveIntId } from '../../../../domain/ids';
-import { useHasSynced, useCurrentUser } from '../../hooks/account';
+import { useCurrentUser } from '../../hooks/account';
 import { useExcursionsByCity } from '../../hooks/catalogue';
 import { usePlace, usePlaces } from '../../hooks/places';
 import { ExcursionCard } from '../../components/ExcursionCard';
@@ -41,8 +41,7 @@ function PlaceMissing() {
 
 function PlaceContent({ id }: { id: number }) {
   const view = usePlace(id);
-  const synced = useHasSynced();
-  const phase = itemPhase(view, synced);
+  const phase = itemPhase(view);
   if (phase === 'missing') return <PlaceMissing />;
   if (phase === 'loading' || !view) {
     return (

@@ -1,7 +1,7 @@
 import './seller.css';
 import './schedule-editor.css';
 import { Link, useParams } from 'react-router-dom';
-import { useCurrentUser, useHasSynced } from '../../hooks/account';
+import { useCurrentUser } from '../../hooks/account';
 import { useExcursion } from '../../hooks/excursion';
 import { ListStatus } from '../../components/lists/ListStatus';
 import { itemPhase } from '../../components/lists/phase';
@@ -21,9 +21,8 @@ export function ScheduleEditorPage() {
   const user = useCurrentUser();
   const excursion = useExcursion(id);
   const rows = useScheduleRows(id);
-  const synced = useHasSynced();
   if (!user) return <ListStatus>{SESSION.loading}</ListStatus>;
-  const phase = itemPhase(excursion, synced);
+  const phase = itemPhase(excursion);
   if (phase === 'loading' || (phase === 'ready' && !rows)) return <ListStatus>{TEXT.loading}</ListStatus>;
   if (!excursion || !rows || !canManage(user, excursion, { adminExempt: false })) {
     return (

@@ -1,7 +1,7 @@
 import './seller.css';
 import { Link, useParams } from 'react-router-dom';
 import { formatTourDate } from '../../../../domain/dates';
-import { useCurrentUser, useHasSynced } from '../../hooks/account';
+import { useCurrentUser } from '../../hooks/account';
 import { ListStatus } from '../../components/lists/ListStatus';
 import { itemPhase } from '../../components/lists/phase';
 import { MediaImage } from '../../components/MediaImage';
@@ -22,9 +22,8 @@ export function SellerExcursionPage() {
   const id = useParams().id ?? '';
   const user = useCurrentUser();
   const summary = useSellerExcursion(id);
-  const synced = useHasSynced();
   if (!user) return <ListStatus>{SESSION.loading}</ListStatus>;
-  const phase = itemPhase(summary, synced);
+  const phase = itemPhase(summary);
   if (phase === 'loading') return <ListStatus>{TEXT.loading}</ListStatus>;
   if (!summary || !canManage(user, summary.excursion, { adminExempt: true })) {
     return <NotFound />;

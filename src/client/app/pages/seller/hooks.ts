@@ -9,7 +9,7 @@ import {
   type ScheduleRows,
   type SellerExcursionSummary,
 } from '../../../db/queries/seller';
-import { useSubjectLiveQuery } from '../../hooks/live';
+import { useItemLiveQuery, useSubjectLiveQuery } from '../../hooks/live';
 import { useToday } from '../../hooks/now';
 import { useReplica } from '../../hooks/replica';
 
@@ -24,11 +24,11 @@ export function useOwnExcursions(ownerId: number | undefined): ReplicaExcursion[
   );
 }
 
-/** null: unknown excursion. */
+/** null: unknown excursion, once synced (undefined until then). */
 export function useSellerExcursion(id: EntityId): SellerExcursionSummary | null | undefined {
   const db = useReplica();
   const today = useToday();
-  return useSubjectLiveQuery(id, () => sellerExcursionSummary(db, id, today), [db, id, today]);
+  return useItemLiveQuery(db, id, () => sellerExcursionSummary(db, id, today), [db, id, today]);
 }
 
 export function useScheduleRows(id: EntityId): ScheduleRows | undefined {

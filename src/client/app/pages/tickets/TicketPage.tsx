@@ -7,7 +7,7 @@ import type { TicketView } from '../../../db/queries/tickets';
 import { itemPhase } from '../../components/lists/phase';
 import { ListStatus } from '../../components/lists/ListStatus';
 import { PageHeader } from '../../components/PageHeader';
-import { useHasSynced, useTicket } from '../../hooks/account';
+import { useTicket } from '../../hooks/account';
 import { TICKET } from './strings';
 import { ticketSeatsLabel, ticketWhen } from './ticket-text';
 import { TicketQr } from './TicketQr';
@@ -20,8 +20,7 @@ import { UnpaidActions } from './UnpaidActions';
 export function TicketPage() {
   const id = useParams().id ?? '';
   const view = useTicket(id);
-  const synced = useHasSynced();
-  const phase = itemPhase(isEntityId(id) ? view : null, synced);
+  const phase = itemPhase(isEntityId(id) ? view : null);
 
   return (
     <div className="ticket-page">
