@@ -6,7 +6,7 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { buildClient, isBuildStale } from '../../scripts/client-build';
 import { loadConfig } from '../../src/server/config';
 import { startServer, type RunningServer } from '../../src/server/main';
-import { launchPersistentPhone } from '../support/browser';
+import { launchPersistentPhone, readReplica } from '../support/browser';
 import { ROOT } from '../support/process';
 
 // Shared parts of the browser benchmarks: the built app (built first when missing or older than its
@@ -128,29 +128,9 @@ export interface SyncStatusSeen {
  * The sync status the app keeps in its replica (meta 'status', src/client/sync/status.ts), read with
  * the raw IndexedDB API so the bench does not depend on the page exposing anything.
  */
-export function readSyncStatus(page: Page): Promise<SyncStatusSeen | null> {
-  return page.evaluate(
-    () =>
-      new Promise<SyncStatusSeen | null>((done) => {
-        const open = indexedDB.open('krym-excursions');
-        open.onerror = () => done(null);
-        open.onsuccess = () => {
-          const db = open.result;
-          if (!db.objectStoreNames.contains('meta')) {
-            db.close();
-            done(null);
-            return;
-          }
-          const get = db.transaction('meta').objectStore('meta').get('status');
-          get.onsuccess = () => {
-            db.close();
-            const value = (get.result as { value?: SyncStatusSeen } | undefined)?.value;
-            done(value ? { lastSyncedAt: value.lastSyncedAt ?? null, socket: value.socket } : null);
-          };
-          get.onerror = () => done(null);
-        };
-      }),
-  );
+export async function readSyncStatus(page: Page): Promise<SyncStatusSeen | null> {
+  const value = (await readReplica(page, ['status']))?.meta.status as SyncStatusSeen | undefined;
+  return value ? { lastSyncedAt: value.lastSyncedAt ?? null, socket: value.socket } : null;
 }
 
 /** Waits until the page's sync engine has finished a whole pull (and, if asked, has its socket open). */

@@ -2,7 +2,7 @@ import type { Browser, BrowserContext, Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Change } from '../../src/protocol/sync';
 import type { Excursion, Place } from '../../src/domain/types';
-import { appDrawn, launchBrowser, openPhone } from '../support/browser';
+import { appDrawn, launchBrowser, openPhone, replicaCursor } from '../support/browser';
 
 // A first visit asks for the catalogue as soon as the app's first script runs, and the sync engine
 // uses that answer instead of asking again (src/client/sync/first-page.ts). Once the replica is
@@ -68,30 +68,6 @@ async function cutFirstSync(context: BrowserContext, dropped: (change: Change) =
   return sync;
 }
 
-/** The app's replica's cursor; never opens (and so creates) a database the app has not made yet. */
-const storedCursor = (page: Page) =>
-  page.evaluate(async () => {
-    const names = (await indexedDB.databases()).map((database) => database.name);
-    if (!names.includes('krym-excursions')) return undefined;
-    return new Promise<string | undefined>((resolve) => {
-      const request = indexedDB.open('krym-excursions');
-      request.onerror = () => resolve(undefined);
-      request.onsuccess = () => {
-        const db = request.result;
-        if (!db.objectStoreNames.contains('meta')) {
-          db.close();
-          resolve(undefined);
-          return;
-        }
-        const get = db.transaction('meta').objectStore('meta').get('cursor');
-        get.onsuccess = () => {
-          db.close();
-          resolve((get.result as { value?: string } | undefined)?.value);
-        };
-      };
-    });
-  });
-
 describe('the first visit', () => {
   it('asks for the first page once, before the sync engine loads, and never again after', async () => {
     const { context, page } = await openPhone(browser);
@@ -134,7 +110,7 @@ describe('the first visit', () => {
     );
     await page.goto(`${baseUrl}/about`);
     await expect.poll(() => sync.cut, { timeout: 30_000 }).toBeDefined();
-    await expect.poll(() => storedCursor(page), { timeout: 30_000 }).toBe(sync.cut);
+    await expect.poll(() => replicaCursor(page), { timeout: 30_000 }).toBe(sync.cut);
 
     // Still without signal, the excursion's page: the server drew it; the app keeps that drawing and
     // tries to pull, rather than replacing it with 'Excursion not found'.
@@ -151,7 +127,7 @@ describe('the first visit', () => {
     sync.connected = true;
     await appDrawn(page, 60_000);
     await expect.poll(() => heading.innerText()).toBe(missing.title);
-    await expect.poll(() => storedCursor(page), { timeout: 30_000 }).toMatch(/^v1\./);
+    await expect.poll(() => replicaCursor(page), { timeout: 30_000 }).toMatch(/^v1\./);
     expect(await sawNotFound()).toBe(false);
     await context.close();
   });
@@ -166,7 +142,7 @@ describe('the first visit', () => {
       (change) => change.collection === 'places' && change.op === 'put' && change.row.id === missing.id,
     );
     await page.goto(`${baseUrl}/about`);
-    await expect.poll(() => storedCursor(page), { timeout: 30_000 }).toBe(sync.cut);
+    await expect.poll(() => replicaCursor(page), { timeout: 30_000 }).toBe(sync.cut);
 
     // No server drawing here: the app says it is loading while the replica lacks the place.
     const before = sync.refused;
@@ -180,7 +156,7 @@ describe('the first visit', () => {
     // (with the sync state read apart from the row, it answered first and 'not found' flashed).
     sync.connected = true;
     await page.getByRole('heading', { level: 1, name: missing.name }).waitFor({ timeout: 60_000 });
-    await expect.poll(() => storedCursor(page), { timeout: 30_000 }).toMatch(/^v1\./);
+    await expect.poll(() => replicaCursor(page), { timeout: 30_000 }).toMatch(/^v1\./);
     expect(await sawNotFound()).toBe(false);
     await context.close();
   });

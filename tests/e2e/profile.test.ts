@@ -2,7 +2,14 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { User } from '../../src/domain/types';
 import { DEMO } from '../support/api';
-import { launchBrowser, openPhone, screenshot, storeTokenAndReopen, waitOrExplain } from '../support/browser';
+import {
+  launchBrowser,
+  openPhone,
+  readReplica,
+  screenshot,
+  storeTokenAndReopen,
+  waitOrExplain,
+} from '../support/browser';
 import { registerOverHttp } from '../support/e2e-accounts';
 import { photoPng } from '../support/media-fixtures';
 import { mintToken, signIn } from '../support/session';
@@ -190,33 +197,10 @@ describe('the account page', () => {
     const { context } = phone;
     let page = phone.page;
     /** The replica's cursor and how many user rows it holds, read straight from IndexedDB. */
-    const replica = () =>
-      page.evaluate(
-        () =>
-          new Promise<{ cursor: string | null; users: number }>((resolve) => {
-            const empty = { cursor: null, users: 0 };
-            const request = indexedDB.open('krym-excursions');
-            // Not created yet: the app must create it with its schema, so this open creates nothing.
-            request.onupgradeneeded = () => request.transaction?.abort();
-            request.onerror = () => resolve(empty);
-            request.onsuccess = () => {
-              const db = request.result;
-              if (!db.objectStoreNames.contains('meta')) {
-                db.close();
-                resolve(empty);
-                return;
-              }
-              const tx = db.transaction(['meta', 'users']);
-              const cursor = tx.objectStore('meta').get('cursor');
-              const users = tx.objectStore('users').count();
-              tx.oncomplete = () => {
-                db.close();
-                const row = cursor.result as { value?: string } | undefined;
-                resolve({ cursor: row?.value ?? null, users: users.result });
-              };
-            };
-          }),
-      );
+    const replica = async () => {
+      const seen = await readReplica(page, ['cursor'], ['users']);
+      return { cursor: (seen?.meta.cursor as string | undefined) ?? null, users: seen?.counts.users ?? 0 };
+    };
     // A visit without a login fills the replica; its cursor was issued for nobody.
     await page.goto(`${baseUrl}/about`);
     await expect.poll(async () => (await replica()).cursor, { timeout: 30_000 }).toMatch(/\.0$/);

@@ -195,3 +195,59 @@ export async function cardExcursionId(card: Locator): Promise<string> {
   if (!id) throw new Error(`an excursion card without a link: ${href}`);
   return id;
 }
+
+export interface ReplicaSeen {
+  /** Values of the replica's meta table by key (missing keys left out). */
+  meta: Record<string, unknown>;
+  /** Row counts by table. */
+  counts: Record<string, number>;
+}
+
+/**
+ * Reads the app's IndexedDB replica in the page: meta values by key and row counts by table; null
+ * while the app has not created it. Never creates it: an open that would is aborted, so the app
+ * still creates the database with its own schema.
+ */
+export function readReplica(
+  page: Page,
+  metaKeys: string[],
+  countTables: string[] = [],
+): Promise<ReplicaSeen | null> {
+  return page.evaluate(
+    ([keys, tables]) =>
+      new Promise<ReplicaSeen | null>((resolve) => {
+        const request = indexedDB.open('krym-excursions');
+        request.onupgradeneeded = () => request.transaction?.abort();
+        request.onerror = () => resolve(null);
+        request.onsuccess = () => {
+          const db = request.result;
+          if (![...tables, 'meta'].every((name) => db.objectStoreNames.contains(name))) {
+            db.close();
+            resolve(null);
+            return;
+          }
+          const tx = db.transaction([...tables, 'meta']);
+          const values = keys.map((key) => tx.objectStore('meta').get(key));
+          const counts = tables.map((table) => tx.objectStore(table).count());
+          tx.oncomplete = () => {
+            db.close();
+            const seen: ReplicaSeen = { meta: {}, counts: {} };
+            keys.forEach((key, i) => {
+              const row = values[i]?.result as { value?: unknown } | undefined;
+              if (row) seen.meta[key] = row.value;
+            });
+            tables.forEach((table, i) => (seen.counts[table] = counts[i]?.result ?? 0));
+            resolve(seen);
+          };
+          tx.onerror = () => resolve(null);
+        };
+      }),
+    [metaKeys, countTables] as const,
+  );
+}
+
+/** The replica's pull cursor, or undefined before the app has stored one. */
+export async function replicaCursor(page: Page): Promise<string | undefined> {
+  const value = (await readReplica(page, ['cursor']))?.meta.cursor;
+  return typeof value === 'string' ? value : undefined;
+}
