@@ -2,13 +2,16 @@ import type { Browser, BrowserContext, Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Change } from '../../src/protocol/sync';
 import type { Excursion, Place } from '../../src/domain/types';
+import { FAVORITES } from '../../src/client/app/pages/favorites/strings';
 import { appDrawn, launchBrowser, openPhone, replicaCursor } from '../support/browser';
+import { registerOverHttp } from '../support/e2e-accounts';
 
 // A first visit asks for the catalogue as soon as the app's first script runs, and the sync engine
 // uses that answer instead of asking again (src/client/sync/first-page.ts). Once the replica is
 // filled, starts ask for changes after the stored cursor only.
 
 const baseUrl = inject('baseUrl');
+const mailDir = inject('mailDir');
 let browser: Browser;
 
 beforeAll(async () => {
@@ -41,7 +44,7 @@ interface CutSync {
 }
 
 /**
- * A first sync cut short after its first page: that page arrives without the row `dropped` picks and
+ * A first sync cut short after its first page: that page arrives without the rows `dropped` picks and
  * with a cursor of the snapshot's first stage (as if it had been the first of several); then the
  * signal is lost until `connected` is set: every pull fails, whether it goes on from the stored
  * cursor or starts over (a reload asks for the first page again while the replica is not filled).
@@ -61,7 +64,7 @@ async function cutFirstSync(context: BrowserContext, dropped: (change: Change) =
     const user = parts[0] === 's1' ? parts[3] : parts[2];
     const cut = `s1.${parts[1]}.0.${user}`;
     const changes = body.changes.filter((change) => !dropped(change));
-    expect(changes.length).toBe(body.changes.length - 1);
+    expect(changes.length).toBeLessThan(body.changes.length);
     sync.cut = cut;
     await route.fulfill({ response, json: { cursor: cut, changes, more: true } });
   });
@@ -158,6 +161,45 @@ describe('the first visit', () => {
     await page.getByRole('heading', { level: 1, name: missing.name }).waitFor({ timeout: 60_000 });
     await expect.poll(() => replicaCursor(page), { timeout: 30_000 }).toMatch(/^v1\./);
     expect(await sawNotFound()).toBe(false);
+    await context.close();
+  });
+
+  it('cut short, keeps the favourites loading, then lists them, never saying there are none', async () => {
+    const { access_token: token, user_data: user } = await registerOverHttp(baseUrl, mailDir);
+    const { excursions } = (await (await fetch(`${baseUrl}/api/excursions`)).json()) as {
+      excursions: Excursion[];
+    };
+    const liked = excursions[0] as Excursion;
+    const answer = await fetch(`${baseUrl}/api/users/${user.id}/favorites/${liked._id}`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${token}` },
+    });
+    expect(answer.ok).toBe(true);
+    const { context, page } = await openPhone(browser);
+    await context.addInitScript((value) => localStorage.setItem('access_token', value), token);
+    const sawEmpty = await watchFor(page, FAVORITES.empty);
+    const sync = await cutFirstSync(context, (change) => change.collection === 'favorites');
+    await page.goto(`${baseUrl}/about`);
+    await expect.poll(() => replicaCursor(page), { timeout: 30_000 }).toBe(sync.cut);
+
+    // Offline, the replica knows the user but not their favourites yet: 'Loading...', not "none".
+    const before = sync.refused;
+    await page.goto(`${baseUrl}/favorite`);
+    await page.getByRole('heading', { level: 1, name: FAVORITES.title }).waitFor({ timeout: 30_000 });
+    await page.getByText(FAVORITES.loading).waitFor({ timeout: 30_000 });
+    await expect.poll(() => sync.refused, { timeout: 30_000 }).toBeGreaterThan(before);
+    expect(await sawEmpty()).toBe(false);
+
+    // The last page brings the favourite and the changes cursor together: the list, never "none".
+    // (Unlike the place page, the list's own query answered in the same render as the sync state's
+    // before listOnceSynced too; this case guards the interrupted sync, the unit tests the reading.)
+    sync.connected = true;
+    await page
+      .getByRole('list', { name: FAVORITES.list })
+      .getByText(liked.title, { exact: true })
+      .waitFor({ timeout: 60_000 });
+    await expect.poll(() => replicaCursor(page), { timeout: 30_000 }).toMatch(/^v1\./);
+    expect(await sawEmpty()).toBe(false);
     await context.close();
   });
 });

@@ -6,6 +6,7 @@ import {
   favoriteIds,
   foundOnceSynced,
   hasSynced,
+  listOnceSynced,
 } from '../../../src/client/db/queries/account';
 import { ticket, tickets } from '../../../src/client/db/queries/tickets';
 import { banners, specialOffers } from '../../../src/client/db/queries/content';
@@ -105,6 +106,36 @@ describe('a row a screen is about', () => {
       return found;
     };
     expect((await foundOnceSynced(db, read))?._id).toBe(yalta._id);
+    expect(reads).toBe(2);
+  });
+});
+
+describe('a list a screen shows', () => {
+  const readFavourites = () => db.favorites.toArray();
+
+  it('is its rows whenever there are any, and "loading" while empty before the first sync ends', async () => {
+    expect(await listOnceSynced(db, readFavourites)).toBeUndefined();
+    await db.favorites.put({ excursionID: yalta._id, _v: 1 });
+    expect(await listOnceSynced(db, readFavourites)).toHaveLength(1);
+  });
+
+  it('is empty for good only after a sync, and is read again after the sync state', async () => {
+    await db.meta.put({ key: 'cursor', value: 'v1.42.7' });
+    expect(await listOnceSynced(db, readFavourites)).toEqual([]);
+    await db.meta.delete('cursor');
+    let reads = 0;
+    // The sync's last page brings a favourite (and the changes cursor) right after the first read.
+    const read = async () => {
+      const rows = await readFavourites();
+      if (++reads === 1) {
+        await db.transaction('rw', db.favorites, db.meta, async () => {
+          await db.favorites.put({ excursionID: yalta._id, _v: 1 });
+          await db.meta.put({ key: 'cursor', value: 'v1.42.8' });
+        });
+      }
+      return rows;
+    };
+    expect((await listOnceSynced(db, read))?.map((row) => row.excursionID)).toEqual([yalta._id]);
     expect(reads).toBe(2);
   });
 });

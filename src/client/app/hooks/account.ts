@@ -3,7 +3,7 @@ import type { EntityId, ReplicaExcursion, User } from '../../../domain/types';
 import { currentUser, favoriteExcursions, favoriteIds, hasSynced } from '../../db/queries/account';
 import { ticket, tickets, type TicketView } from '../../db/queries/tickets';
 import { useFirstScreenData } from './first-screen-data';
-import { useItemLiveQuery } from './live';
+import { useItemLiveQuery, useListLiveQuery } from './live';
 import { useReplica } from './replica';
 
 /** Whether the first full sync has finished: before it, an empty or missing row means "loading". */
@@ -28,15 +28,19 @@ export function useFavoriteIds(): ReadonlySet<EntityId> | undefined {
   return useLiveQuery(() => favoriteIds(db), [db]);
 }
 
+/** The favourite excursions; undefined while none are known and the replica has not synced. */
 export function useFavoriteExcursions(): ReplicaExcursion[] | undefined {
   const db = useReplica();
-  return useLiveQuery(() => favoriteExcursions(db), [db]);
+  return useListLiveQuery(db, () => favoriteExcursions(db), [db]);
 }
 
-/** The user's tickets, newest first, each with its tour and excursion (null when missing). */
+/**
+ * The user's tickets, newest first, each with its tour and excursion (null when missing); undefined
+ * while none are known and the replica has not synced.
+ */
 export function useTickets(): TicketView[] | undefined {
   const db = useReplica();
-  return useLiveQuery(() => tickets(db), [db]);
+  return useListLiveQuery(db, () => tickets(db), [db]);
 }
 
 /** One ticket; null for 'Ticket not found' once synced (undefined until then). */

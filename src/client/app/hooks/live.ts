@@ -1,4 +1,4 @@
-import { foundOnceSynced } from '../../db/queries/account';
+import { foundOnceSynced, listOnceSynced } from '../../db/queries/account';
 import type { ReplicaDb } from '../../db/schema';
 import { useLiveQuery } from './live-query';
 
@@ -28,4 +28,16 @@ export function useItemLiveQuery<T>(
   deps: unknown[],
 ): T | null | undefined {
   return useSubjectLiveQuery(subject, () => foundOnceSynced(db, read), deps);
+}
+
+/**
+ * useLiveQuery for a screen's list: undefined ("loading") while it is empty and the replica has not
+ * synced, the sync state read in the same query (listOnceSynced), so an empty list is final.
+ */
+export function useListLiveQuery<L extends readonly unknown[]>(
+  db: ReplicaDb,
+  read: () => Promise<L>,
+  deps: unknown[],
+): L | undefined {
+  return useLiveQuery(() => listOnceSynced(db, read), deps);
 }

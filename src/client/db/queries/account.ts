@@ -33,6 +33,22 @@ export async function foundOnceSynced<T>(
   return (await read()) ?? null;
 }
 
+/**
+ * The rows `read` finds, or undefined ("loading") while they are none and the replica has not
+ * synced: an empty list is final only after a sync. Read the same way as foundOnceSynced, inside the
+ * screen's own live query, so a screen never shows its empty state for the render before the page
+ * that brings its rows.
+ */
+export async function listOnceSynced<L extends readonly unknown[]>(
+  db: ReplicaDb,
+  read: () => Promise<L>,
+): Promise<L | undefined> {
+  const first = await read();
+  if (first.length > 0) return first;
+  if (!(await hasSynced(db))) return undefined;
+  return read();
+}
+
 /** The signed-in user (the replica holds only the caller's own row), or undefined when signed out. */
 export async function currentUser(db: ReplicaDb): Promise<User | undefined> {
   return visible(await db.users.toArray())[0];

@@ -9,6 +9,11 @@ export function listPhase(items: readonly unknown[] | undefined, synced: boolean
   return synced ? 'empty' : 'loading';
 }
 
+/** For a list read with useListLiveQuery, which stays undefined while an empty one is not final. */
+export function syncedListPhase(items: readonly unknown[] | undefined): ListPhase {
+  return listPhase(items, true);
+}
+
 export type ItemPhase = 'loading' | 'missing' | 'ready';
 
 /**

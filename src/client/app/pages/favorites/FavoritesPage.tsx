@@ -1,19 +1,18 @@
 import './favorites.css';
 import { Link } from 'react-router-dom';
-import { useFavoriteExcursions, useHasSynced } from '../../hooks/account';
+import { useFavoriteExcursions } from '../../hooks/account';
 import { useNearestTours } from '../../hooks/catalogue';
 import { excursionCount } from '../../components/lists/counts';
 import { ExcursionCardList } from '../../components/lists/ExcursionCardList';
 import { ListStatus } from '../../components/lists/ListStatus';
-import { listPhase } from '../../components/lists/phase';
+import { syncedListPhase } from '../../components/lists/phase';
 import { FAVORITES } from './strings';
 
 /** /favorite (SPEC §2): behind RequireAuth, so anonymous visitors are already on the login page. */
 export function FavoritesPage() {
   const excursions = useFavoriteExcursions();
   const nearest = useNearestTours();
-  const synced = useHasSynced();
-  const phase = nearest === undefined ? 'loading' : listPhase(excursions, synced);
+  const phase = nearest === undefined ? 'loading' : syncedListPhase(excursions);
 
   return (
     <div className="favorites-page">

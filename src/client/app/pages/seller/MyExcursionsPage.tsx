@@ -1,8 +1,8 @@
 import './seller.css';
 import { Link } from 'react-router-dom';
-import { useCurrentUser, useHasSynced } from '../../hooks/account';
+import { useCurrentUser } from '../../hooks/account';
 import { ListStatus } from '../../components/lists/ListStatus';
-import { listPhase } from '../../components/lists/phase';
+import { syncedListPhase } from '../../components/lists/phase';
 import { MediaImage } from '../../components/MediaImage';
 import { PageHeader } from '../../components/PageHeader';
 import { SESSION } from '../../strings';
@@ -15,9 +15,8 @@ import { MY_EXCURSIONS } from './strings';
 export function MyExcursionsPage() {
   const user = useCurrentUser();
   const excursions = useOwnExcursions(user?.id);
-  const synced = useHasSynced();
   if (!user) return <ListStatus>{SESSION.loading}</ListStatus>;
-  const phase = listPhase(excursions, synced);
+  const phase = syncedListPhase(excursions);
 
   return (
     <div className="seller-page">

@@ -1,6 +1,7 @@
 import { useLiveQuery } from '../../hooks/live-query';
 import type { EntityId, ReplicaExcursion } from '../../../../domain/types';
 import type { RejectionRow } from '../../../db/schema';
+import { listOnceSynced } from '../../../db/queries/account';
 import {
   latestTourRejection,
   ownExcursions,
@@ -16,10 +17,11 @@ import { useReplica } from '../../hooks/replica';
 // Live reads of the seller's screens: the replica changes as the server accepts or refuses queued
 // schedule changes, and these follow it.
 
+/** The seller's excursions; undefined while none are known and the replica has not synced. */
 export function useOwnExcursions(ownerId: number | undefined): ReplicaExcursion[] | undefined {
   const db = useReplica();
   return useLiveQuery(
-    async () => (ownerId === undefined ? undefined : ownExcursions(db, ownerId)),
+    async () => (ownerId === undefined ? undefined : listOnceSynced(db, () => ownExcursions(db, ownerId))),
     [db, ownerId],
   );
 }

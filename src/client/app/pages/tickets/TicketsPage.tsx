@@ -2,17 +2,16 @@ import './tickets.css';
 import { Link } from 'react-router-dom';
 import { ticketStatusClassName, ticketStatusLabel } from '../../../../domain/status';
 import { ListStatus } from '../../components/lists/ListStatus';
-import { listPhase } from '../../components/lists/phase';
+import { syncedListPhase } from '../../components/lists/phase';
 import { PageHeader } from '../../components/PageHeader';
-import { useHasSynced, useTickets } from '../../hooks/account';
+import { useTickets } from '../../hooks/account';
 import { TICKET, TICKETS } from './strings';
 import { ticketSeatsLabel, ticketWhen } from './ticket-text';
 
 /** /profile/tickets (SPEC §2 "Tickets"): the user's tickets from the replica, newest first. */
 export function TicketsPage() {
   const tickets = useTickets();
-  const synced = useHasSynced();
-  const phase = listPhase(tickets, synced);
+  const phase = syncedListPhase(tickets);
 
   return (
     <div className="tickets-page">
