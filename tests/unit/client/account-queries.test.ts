@@ -8,6 +8,7 @@ import {
   hasSynced,
   listOnceSynced,
 } from '../../../src/client/db/queries/account';
+import { catalogueSource } from '../../../src/client/db/queries/catalogue';
 import { ticket, tickets } from '../../../src/client/db/queries/tickets';
 import { banners, specialOffers } from '../../../src/client/db/queries/content';
 import type { Ticket, User } from '../../../src/domain/types';
@@ -137,6 +138,29 @@ describe('a list a screen shows', () => {
     };
     expect((await listOnceSynced(db, read))?.map((row) => row.excursionID)).toEqual([yalta._id]);
     expect(reads).toBe(2);
+  });
+
+  it('judges a result that is not an array by its own test, read again after the sync state too', async () => {
+    // The catalogue's source: excursions with their tours. The replica holds none yet.
+    await db.excursions.clear();
+    const empty = (source: { excursions: unknown[] }) => source.excursions.length === 0;
+    const source = () => catalogueSource(db, '2026-11-27');
+    expect(await listOnceSynced(db, source, empty)).toBeUndefined();
+    let reads = 0;
+    const read = async () => {
+      const rows = await source();
+      if (++reads === 1) {
+        await db.transaction('rw', db.excursions, db.meta, async () => {
+          await db.excursions.put({ ...yalta, _v: 1 });
+          await db.meta.put({ key: 'cursor', value: 'v1.42.8' });
+        });
+      }
+      return rows;
+    };
+    expect((await listOnceSynced(db, read, empty))?.excursions.map((row) => row._id)).toEqual([yalta._id]);
+    expect(reads).toBe(2);
+    await db.excursions.clear();
+    expect(await listOnceSynced(db, source, empty)).toEqual({ excursions: [], tours: [] });
   });
 });
 

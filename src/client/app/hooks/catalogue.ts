@@ -13,7 +13,7 @@ import {
   type ExcursionList,
   type ListSource,
 } from '../../db/queries/catalogue';
-import { hasSynced } from '../../db/queries/account';
+import { listOnceSynced } from '../../db/queries/account';
 import { nearestSource } from '../../db/queries/tours';
 import { replicaDbApart, type ReplicaDb } from '../../db/schema';
 import { useFirstScreenData } from './first-screen-data';
@@ -27,11 +27,11 @@ import { useReplica } from './replica';
 /**
  * The source, or undefined while it is empty and the replica has not been filled once. Read in the
  * same live query as the rows, so a screen never sees "synced" before the rows of that sync (which
- * flashed 'No available excursions' on a first visit, then pushed everything below it away).
+ * flashed 'No available excursions' on a first visit, then pushed everything below it away); read
+ * again after the sync state, so a last page applied between the two reads is not missed.
  */
-async function settled(db: ReplicaDb, source: Promise<ListSource>): Promise<ListSource | undefined> {
-  const rows = await source;
-  return rows.excursions.length > 0 || (await hasSynced(db)) ? rows : undefined;
+function settled(db: ReplicaDb, read: () => Promise<ListSource>): Promise<ListSource | undefined> {
+  return listOnceSynced(db, read, (source) => source.excursions.length === 0);
 }
 
 /**
@@ -46,7 +46,7 @@ export async function primeCatalogue(): Promise<void> {
   // Not in the task that evaluated Dexie's chunk (this runs right after it): see replicaDbApart.
   const db = await replicaDbApart();
   const today = crimeaToday(new Date());
-  const source = await settled(db, catalogueSource(db, today)).catch(() => undefined);
+  const source = await settled(db, () => catalogueSource(db, today)).catch(() => undefined);
   primed = { db, today, source };
 }
 
@@ -72,7 +72,7 @@ export function useSortedExcursions(sortKey: SortKey): ExcursionList | undefined
   const today = crimeaToday(now);
   const server = useFirstScreenData();
   const [initial] = useState(() => takePrimed(db, today) ?? server?.catalogue);
-  const source = useLiveQuery(() => settled(db, catalogueSource(db, today)), [db, today], initial);
+  const source = useLiveQuery(() => settled(db, () => catalogueSource(db, today)), [db, today], initial);
   return useArranged(source, sortKey, now);
 }
 
@@ -81,7 +81,7 @@ export function useExcursionsByCategory(category: Category, sortKey: SortKey): E
   const db = useReplica();
   const now = useNow();
   const today = crimeaToday(now);
-  const source = useSubjectLiveQuery(category, () => settled(db, categorySource(db, category, today)), [
+  const source = useSubjectLiveQuery(category, () => settled(db, () => categorySource(db, category, today)), [
     db,
     category,
     today,

@@ -42,9 +42,20 @@ export async function foundOnceSynced<T>(
 export async function listOnceSynced<L extends readonly unknown[]>(
   db: ReplicaDb,
   read: () => Promise<L>,
+): Promise<L | undefined>;
+/** The same for a result that is not an array: `isEmpty` says when it holds nothing to show. */
+export async function listOnceSynced<L>(
+  db: ReplicaDb,
+  read: () => Promise<L>,
+  isEmpty: (result: L) => boolean,
+): Promise<L | undefined>;
+export async function listOnceSynced<L>(
+  db: ReplicaDb,
+  read: () => Promise<L>,
+  isEmpty: (result: L) => boolean = (result) => (result as readonly unknown[]).length === 0,
 ): Promise<L | undefined> {
   const first = await read();
-  if (first.length > 0) return first;
+  if (!isEmpty(first)) return first;
   if (!(await hasSynced(db))) return undefined;
   return read();
 }
