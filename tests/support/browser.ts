@@ -239,7 +239,11 @@ export function readReplica(
             tables.forEach((table, i) => (seen.counts[table] = counts[i]?.result ?? 0));
             resolve(seen);
           };
-          tx.onerror = () => resolve(null);
+          // A failed read lets go of the database too, so no later upgrade waits on this connection.
+          tx.onabort = tx.onerror = () => {
+            db.close();
+            resolve(null);
+          };
         };
       }),
     [metaKeys, countTables] as const,
