@@ -593,6 +593,38 @@ if (ENGINES.includes('postgres') && TEST_DATABASE_URL) {
       onB.stop();
     });
 
+    it('gathers the events of a few milliseconds into one notification, delivering locally at once', async () => {
+      const [a, b] = buses as [ClusterEventBus, ClusterEventBus];
+      const gathering = await startPgFanout({
+        connectionString: database.url,
+        db: dbs[0] as Db,
+        log,
+        local: createEventBus(),
+        gatherMs: 150,
+      });
+      try {
+        const onA = received(a);
+        const onB = received(b);
+        const onSelf = received(gathering);
+        gathering.publish([userEvent(11)]);
+        expect(onSelf.seen).toEqual([userEvent(11)]);
+        // Well past one NOTIFY's round trip on loopback, well within the gathering time.
+        await new Promise((r) => setTimeout(r, 40));
+        gathering.publish([userEvent(12)]);
+        expect(onSelf.seen).toEqual([userEvent(11), userEvent(12)]);
+        await gathering.flush();
+        expect(gathering.stats.notified).toBe(1);
+        await waitFor(() => onA.seen.length === 2 && onB.seen.length === 2);
+        expect(onB.seen).toEqual([userEvent(11), userEvent(12)]);
+        expect(onA.seen).toEqual([userEvent(11), userEvent(12)]);
+        onA.stop();
+        onB.stop();
+        onSelf.stop();
+      } finally {
+        await gathering.close();
+      }
+    });
+
     it('reconnects a dropped LISTEN connection, invalidates cached lists and reports the gap', async () => {
       const [a, b] = buses as [ClusterEventBus, ClusterEventBus];
       const reconnects = b.stats.reconnects;
