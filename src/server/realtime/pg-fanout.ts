@@ -92,10 +92,10 @@ export async function startPgFanout(options: PgFanoutOptions): Promise<ClusterEv
   await ensurePayloadTable(db);
 
   // Outgoing: events published within gatherMs of the first (or while the previous NOTIFY was in
-  // flight) go as one batch, and batches leave one after another on one connection of their own, so this
-  // process's events keep their order. A NOTIFY is a transaction of its own; it carries no data worth
-  // an fsync (a crash loses the in-memory events anyway), so that connection commits without waiting
-  // for the disk and never holds a booking's pool connection.
+  // flight) go as one batch, and batches leave one after another on one connection of their own, so
+  // this process's events keep their order. A NOTIFY is a transaction of its own; it carries no data
+  // worth an fsync (a crash loses the in-memory events anyway), so that connection commits without
+  // waiting for the disk and never holds a booking's pool connection.
   let queue: ServerEvent[][] = [];
   let queued = false;
   let outbound: Promise<void> = Promise.resolve();
