@@ -97,6 +97,20 @@ describe('the first visit', () => {
     await next.locator('#excursions-panel .excursion-card').first().waitFor({ timeout: 30_000 });
     await expect.poll(() => later.length).toBeGreaterThan(0);
     expect(later.every((url) => new URL(url).searchParams.has('cursor'))).toBe(true);
+    // Those pulls ran in the pull worker (src/client/sync/pull-remote.ts), not on the tab's thread:
+    // the requests are in the worker's own timeline, none in the tab's.
+    const syncEntries = () =>
+      performance.getEntriesByType('resource').filter((entry) => entry.name.includes('/api/sync')).length;
+    const puller = next.workers().find((worker) => /\/assets\/pull-worker-[\w-]+\.js$/.test(worker.url()));
+    expect(puller).toBeDefined();
+    // (Another pull may start meanwhile, after the socket connects: both counts are read together.)
+    await expect
+      .poll(async () => {
+        const seen = later.length;
+        return (await puller?.evaluate(syncEntries)) === seen;
+      })
+      .toBe(true);
+    expect(await next.evaluate(syncEntries)).toBe(0);
     await context.close();
   });
 

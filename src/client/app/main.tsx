@@ -2,6 +2,7 @@ import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App, preloadRoute } from './App';
 import { requestFirstPageEarly } from '../sync/first-page';
+import pullWorkerUrl from '../sync/pull-worker?chunk-url';
 import { firstContentDrawn, firstScreenDrawn } from './first-screen';
 import { loadInSteps } from './load-in-steps';
 import { spreadModulePreloads } from './spread-preloads';
@@ -67,7 +68,7 @@ void firstScreenDrawn()
   .then(async ({ startBrowserSync }) => {
     // Started in the task after the engine's code was evaluated, not in the same one.
     await yieldToMain();
-    startBrowserSync();
+    startBrowserSync({ pullWorkerUrl });
   });
 
 // The label of this build, so a page shows which version it runs (an update is visible, and testable).

@@ -1,3 +1,4 @@
+import { createHttpClient } from '../api/http';
 import { replicaDb } from '../db/schema';
 import { createSyncEngine, type SyncEngine } from './engine';
 import type { LockManagerLike } from './leader';
@@ -5,15 +6,24 @@ import type { WebSocketLike } from './live';
 import { checkSession, type AccountDeps } from './account';
 import { onPullWanted } from './nudge';
 import { backoffDelay } from './outbox';
+import { pullAll } from './pull';
+import { createWorkerPull } from './pull-remote';
 import { onSessionChange, readSession } from './session';
+import { markReplicaFilled } from './first-page';
 
 // Starts the sync engine in a browser tab: same-origin HTTP and socket, window events, Web Locks.
 
 let engine: SyncEngine | undefined;
 
-export function startBrowserSync(): SyncEngine {
+export interface BrowserSyncOptions {
+  /** The script of the pull worker (pull-worker.ts); without it the tab pulls itself. */
+  pullWorkerUrl?: string;
+}
+
+export function startBrowserSync(options: BrowserSyncOptions = {}): SyncEngine {
   if (engine) return engine;
   const db = replicaDb();
+  const { pullWorkerUrl } = options;
   const scheme = location.protocol === 'https:' ? 'wss:' : 'ws:';
   // One round of session checks at a time: a refused pull and a refused flush ask together.
   let checking: Promise<unknown> | null = null;
@@ -36,6 +46,7 @@ export function startBrowserSync(): SyncEngine {
     isVisible: () => document.visibilityState === 'visible',
     // users/me decides: a refused token signs out (SPEC §4); a passing glitch changes nothing.
     onUnauthorized: verifySession,
+    pull: pullWorkerUrl ? workerPull(pullWorkerUrl) : undefined,
   });
   engine.start();
   // A stored token restores the session only if the server still accepts it.
@@ -47,6 +58,16 @@ export function startBrowserSync(): SyncEngine {
     if (event.key === 'access_token') engine?.sessionChanged();
   });
   return engine;
+}
+
+/** Pulls in a module worker (pull-remote.ts); in the tab if the worker cannot start or load. */
+function workerPull(url: string) {
+  const http = createHttpClient('');
+  return createWorkerPull({
+    spawn: () => new Worker(url, { type: 'module', name: 'sync-pull' }),
+    local: (token, early) => pullAll(http, replicaDb(), token, { early }),
+    onFilled: () => markReplicaFilled(),
+  });
 }
 
 /**

@@ -45,6 +45,8 @@ export interface EngineOptions {
   random?: () => number;
   /** The server refused the token (expired, revoked by a demotion or logout everywhere). */
   onUnauthorized?: () => void;
+  /** Runs one pull (all its pages); by default in this context (pull.ts), in a tab by a worker. */
+  pull?: (token: string | null) => Promise<PullOutcome>;
 }
 
 export interface SyncEngine {
@@ -64,6 +66,7 @@ export function createSyncEngine(options: EngineOptions): SyncEngine {
   const now = options.now ?? Date.now;
   const http: HttpClient = createHttpClient(options.baseUrl, options.fetch);
   const election = createLeaderElection(db, options.locks, now);
+  const pullPages = options.pull ?? ((token: string | null) => pullAll(http, db, token));
   let leading = false;
   let lastPullAt = 0;
   let flushTimer: ReturnType<typeof setTimeout> | null = null;
@@ -98,7 +101,7 @@ export function createSyncEngine(options: EngineOptions): SyncEngine {
 
   const doPull = async (): Promise<PullOutcome | null> => {
     const { token } = options.session();
-    const outcome = await guard(() => pullAll(http, db, token));
+    const outcome = await guard(() => pullPages(token));
     lastPullAt = now();
     if (outcome?.ok)
       await updateStatus(db, { lastSyncedAt: now(), lastError: null, online: true, storageFull: false });

@@ -13,7 +13,24 @@ import { parseSyncPage } from './parse-page';
 export type PullOutcome = { ok: true; pages: number; changes: number } | { ok: false; error: PullError };
 export type PullError = 'offline' | 'unauthorized' | 'server';
 
-export async function pullAll(http: HttpClient, db: ReplicaDb, token: string | null): Promise<PullOutcome> {
+/** A page already on its way for `path`, if there is one (given out once), else undefined. */
+export type EarlyAnswer = (path: string, token: string | null) => Promise<HttpAnswer> | undefined;
+
+export interface PullOptions {
+  /** Where an early first page comes from; by default this context's own (first-page.ts). */
+  early?: EarlyAnswer;
+  /** Called once the replica is filled; by default remembered in this context's local storage. */
+  onFilled?: () => void;
+}
+
+export async function pullAll(
+  http: HttpClient,
+  db: ReplicaDb,
+  token: string | null,
+  options: PullOptions = {},
+): Promise<PullOutcome> {
+  const early = options.early ?? takeEarly;
+  const onFilled = options.onFilled ?? markReplicaFilled;
   let pages = 0;
   let count = 0;
   let resets = 0;
@@ -23,7 +40,7 @@ export async function pullAll(http: HttpClient, db: ReplicaDb, token: string | n
     let answer;
     try {
       // A first visit's first page may already be on its way (first-page.ts).
-      answer = await (takeEarly(path, token) ?? http.request('GET', path, { token }));
+      answer = await (early(path, token) ?? http.request('GET', path, { token }));
     } catch (error) {
       if (error instanceof NetworkError) return { ok: false, error: 'offline' };
       throw error;
@@ -42,7 +59,7 @@ export async function pullAll(http: HttpClient, db: ReplicaDb, token: string | n
     pages += 1;
     count += page.changes.length;
     if (!page.more) {
-      markReplicaFilled();
+      onFilled();
       return { ok: true, pages, changes: count };
     }
   }
