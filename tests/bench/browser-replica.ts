@@ -8,7 +8,8 @@ import { median } from './stats';
 // the Dexie schema of src/client/db) is bundled by Vite and run in Chromium's IndexedDB:
 // - a first sync of 5,000 excursions and 100,000 tours, in the server's first-sync order (tours last,
 //   grouped by excursion), in pages of PAGE_SIZE changes, each page one
-//   transaction with its cursor, exactly as pullAll applies them;
+//   transaction with its cursor, exactly as pullAll applies them, and where the app's pulls run: in a
+//   dedicated worker, straight through (src/client/sync/pull-worker.ts);
 // - the same kind of rows applied one transaction each, the way a socket delta is applied, on an even
 //   sample of 5,000 of those changes, extrapolated per row to the whole catalogue;
 // - in the real app, with the replica filled by the same code, a sort-tab click timed until the
@@ -18,6 +19,7 @@ const ENTRY = `
 import { ReplicaDb } from '${ROOT}/src/client/db/schema';
 import { applyChanges } from '${ROOT}/src/client/sync/apply';
 import { PAGE_SIZE } from '${ROOT}/src/client/sync/first-page';
+import { runStraightThrough } from '${ROOT}/src/client/yield';
 import { addDays, crimeaToday } from '${ROOT}/src/domain/dates';
 import { bigCatalogue, firstSyncCursor, firstSyncOrder } from '${ROOT}/tests/bench/replica-apply';
 
@@ -70,6 +72,20 @@ export async function perRow(name, excursions, tours, every) {
 export async function drop(name) {
   await new ReplicaDb(name).delete();
 }
+
+// Loaded as a worker's script, it runs as the pull worker does and answers [function, args] messages.
+if (typeof WorkerGlobalScope !== 'undefined') {
+  runStraightThrough();
+  const api = { bulk, perRow, drop };
+  self.onmessage = async (event) => {
+    const [fn, args] = event.data;
+    try {
+      self.postMessage({ ok: await api[fn](...args) });
+    } catch (error) {
+      self.postMessage({ error: String(error) });
+    }
+  };
+}
 `;
 
 export interface BrowserReplicaResult {
@@ -103,6 +119,21 @@ function call<T>(page: Page, name: string, ...args: unknown[]): Promise<T> {
   ) as Promise<T>;
 }
 
+/** Calls the bench's function in a dedicated worker running the same script (started on first use). */
+function callInWorker<T>(page: Page, name: string, ...args: unknown[]): Promise<T> {
+  return page.evaluate(
+    ([fn, rest]) =>
+      new Promise<unknown>((resolve, reject) => {
+        const scope = window as unknown as { benchWorker?: Worker };
+        const worker = (scope.benchWorker ??= new Worker('/bench.js'));
+        worker.onmessage = (event: MessageEvent<{ ok?: unknown; error?: string }>) =>
+          event.data.error === undefined ? resolve(event.data.ok) : reject(new Error(event.data.error));
+        worker.postMessage([fn, rest]);
+      }),
+    [name, args] as const,
+  ) as Promise<T>;
+}
+
 async function benchApply(phone: Phone, script: string) {
   const files = await serveFiles({
     '/': ['text/html; charset=utf-8', '<!doctype html><title>bench</title><script src="/bench.js"></script>'],
@@ -111,7 +142,7 @@ async function benchApply(phone: Phone, script: string) {
   try {
     const page = await onlyPage(phone.context);
     await page.goto(files.url);
-    const bulk = await call<{ ms: number; pages: number; excursions: number; tours: number }>(
+    const bulk = await callInWorker<{ ms: number; pages: number; excursions: number; tours: number }>(
       page,
       'bulk',
       'bench-bulk',
@@ -120,7 +151,7 @@ async function benchApply(phone: Phone, script: string) {
     );
     if (bulk.excursions !== EXCURSIONS || bulk.tours !== TOURS)
       throw new Error(`the replica holds ${bulk.excursions} excursions and ${bulk.tours} tours`);
-    await call(page, 'drop', 'bench-bulk');
+    await callInWorker(page, 'drop', 'bench-bulk');
     const rows = await call<{ ms: number; rows: number; stored: number }>(
       page,
       'perRow',

@@ -1,4 +1,5 @@
 import Dexie from 'dexie';
+import { sliceBudget } from '../yield';
 
 // IndexedDB copies every value it is given to put (a structured clone) on the main thread, inside the
 // put call itself. A first sync writes the whole catalogue in one transaction: its ~50 records (an
@@ -37,7 +38,11 @@ export interface SliceOptions {
 export function bulkPutInSlices<T>(
   table: { bulkPut: Put<T> },
   rows: readonly T[],
-  { clock = () => performance.now(), since = clock(), budgetMs = WRITE_BUDGET_MS }: SliceOptions = {},
+  {
+    clock = () => performance.now(),
+    since = clock(),
+    budgetMs = sliceBudget(WRITE_BUDGET_MS),
+  }: SliceOptions = {},
 ): Promise<void> {
   const issued: PromiseLike<unknown>[] = [];
   let next = 0;

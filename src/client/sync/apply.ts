@@ -11,7 +11,7 @@ import {
 } from '../db/schema';
 import { rowKeyOf, rowStore, storedKey, TABLE_OF } from './tables';
 import { bulkPutInSlices, WRITE_BUDGET_MS } from '../db/sliced-put';
-import { yieldToMain } from '../yield';
+import { sliceBudget, yieldToMain } from '../yield';
 import { changesCursorVersion } from './cursor';
 
 // Writes server changes into the replica. One call is one Dexie transaction: a pulled page and its
@@ -54,9 +54,10 @@ export async function applyChanges(
     // trip to the browser's database process. Only once issuing has taken a task's budget (a first
     // sync's keys, by the thousand) do the rest wait for an answer, so they go on in the next task.
     const reads: Promise<Seen>[] = [];
+    const readBudget = sliceBudget(WRITE_BUDGET_MS);
     let readsSince = performance.now();
     for (const collection of work) {
-      if (reads.length > 0 && performance.now() - readsSince >= WRITE_BUDGET_MS) {
+      if (reads.length > 0 && performance.now() - readsSince >= readBudget) {
         await reads[reads.length - 1];
         readsSince = performance.now();
       }

@@ -7,7 +7,7 @@ import {
   type Change,
   type SyncResponse,
 } from '../../protocol/sync';
-import { yieldToMain } from '../yield';
+import { sliceBudget, yieldToMain } from '../yield';
 
 // A pulled page is checked against the protocol before it touches the replica, exactly as
 // `syncResponseSchema` would check it, but a slice of changes at a time with the main thread given
@@ -47,10 +47,12 @@ export async function parseSyncPage(
   // schema (Zod builds its lookups on first use): each in a task of its own, not one together.
   if (raw.length > 0) await pause();
   const changes: Change[] = [];
+  const budget = sliceBudget(PARSE_BUDGET_MS);
+  const sliceSize = budget === Number.POSITIVE_INFINITY ? Number.POSITIVE_INFINITY : PARSE_SLICE;
   let sliceStart = clock();
   let inSlice = 0;
   for (const item of raw) {
-    if (inSlice === PARSE_SLICE || (inSlice > 0 && clock() - sliceStart >= PARSE_BUDGET_MS)) {
+    if (inSlice === sliceSize || (inSlice > 0 && clock() - sliceStart >= budget)) {
       await pause();
       sliceStart = clock();
       inSlice = 0;
