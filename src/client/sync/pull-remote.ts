@@ -2,6 +2,7 @@ import { NetworkError, readAnswer, type HttpClient } from '../api/http';
 import type { ReplicaDb } from '../db/schema';
 import { syncPath, takeEarlyAnswer } from './first-page';
 import { pullAll, type EarlyAnswer, type PullOutcome } from './pull';
+import { isQuotaError } from './status';
 
 // A tab's pulls run in a dedicated worker (pull-worker.ts): downloading a page, parsing its JSON,
 // checking it against the protocol and writing it into IndexedDB all happen off the main thread,
@@ -78,10 +79,12 @@ export function servePulls(port: PortLike, db: ReplicaDb, http: HttpClient): voi
 
 /** An error as it crosses to the tab: its name (a full disk is told by it, status.ts) and message. */
 function describeError(error: unknown): { name: string; message: string } {
-  const named = error as { name?: unknown; message?: unknown; inner?: { name?: unknown } } | null;
-  const inner = typeof named?.inner?.name === 'string' ? named.inner.name : undefined;
-  const name =
-    inner === 'QuotaExceededError' ? inner : typeof named?.name === 'string' ? named.name : 'Error';
+  const named = error as { name?: unknown; message?: unknown } | null;
+  const name = isQuotaError(error)
+    ? 'QuotaExceededError'
+    : typeof named?.name === 'string'
+      ? named.name
+      : 'Error';
   return { name, message: typeof named?.message === 'string' ? named.message : String(error) };
 }
 
