@@ -116,43 +116,54 @@ describe("a first visit's screen drawn by the server", () => {
   });
 
   it("evaluates the sync engine's code in three tasks: Zod, the entity schemas, then the engine", async () => {
-    const { context, page } = await openPhone(browser);
-    // The browser's long-animation-frame entries name each module script evaluated in a frame of
-    // 50 ms or more that ran 5 ms or more, with its start and duration. The CPU is slowed twenty
-    // times so that every step qualifies: slowed eight times, the entity schemas' step was once too
-    // short to be reported on a two-core machine.
-    const cdp = await context.newCDPSession(page);
-    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 20 });
-    await page.addInitScript(() => {
-      const runs: { file: string; start: number; end: number }[] = [];
-      (window as unknown as { moduleRuns: typeof runs }).moduleRuns = runs;
-      new PerformanceObserver((list) => {
-        for (const entry of list.getEntries() as (PerformanceEntry & {
-          scripts: { invokerType: string; sourceURL: string; startTime: number; duration: number }[];
-        })[]) {
-          for (const script of entry.scripts) {
-            if (script.invokerType !== 'module-script') continue;
-            const file = script.sourceURL.split('/').pop() ?? '';
-            runs.push({ file, start: script.startTime, end: script.startTime + script.duration });
-          }
-        }
-      }).observe({ type: 'long-animation-frame', buffered: true });
-    });
-    await page.goto(`${baseUrl}/excursions`);
     type Run = { file: string; start: number; end: number };
-    const readRuns = () => page.evaluate(() => (window as unknown as { moduleRuns: Run[] }).moduleRuns);
+    /** The module scripts the browser reports evaluating during one first visit. */
+    const visit = async (): Promise<Run[]> => {
+      const { context, page } = await openPhone(browser);
+      // The browser's long-animation-frame entries name each module script evaluated in a frame of
+      // 50 ms or more that ran 5 ms or more, with its start and duration. The CPU is slowed twenty
+      // times so that every step qualifies: slowed eight times, the entity schemas' step was once
+      // too short to be reported on a two-core machine.
+      const cdp = await context.newCDPSession(page);
+      await cdp.send('Emulation.setCPUThrottlingRate', { rate: 20 });
+      await page.addInitScript(() => {
+        const runs: { file: string; start: number; end: number }[] = [];
+        (window as unknown as { moduleRuns: typeof runs }).moduleRuns = runs;
+        new PerformanceObserver((list) => {
+          for (const entry of list.getEntries() as (PerformanceEntry & {
+            scripts: { invokerType: string; sourceURL: string; startTime: number; duration: number }[];
+          })[]) {
+            for (const script of entry.scripts) {
+              if (script.invokerType !== 'module-script') continue;
+              const file = script.sourceURL.split('/').pop() ?? '';
+              runs.push({ file, start: script.startTime, end: script.startTime + script.duration });
+            }
+          }
+        }).observe({ type: 'long-animation-frame', buffered: true });
+      });
+      await page.goto(`${baseUrl}/excursions`);
+      const readRuns = () => page.evaluate(() => (window as unknown as { moduleRuns: Run[] }).moduleRuns);
+      // The engine's chunk is the last step; its frame is reported once that frame has ended.
+      await expect
+        .poll(async () => longest(await readRuns(), /^browser-/) !== undefined, { timeout: 90_000 })
+        .toBe(true);
+      const runs = await readRuns();
+      await context.close();
+      return runs;
+    };
     /** The chunk's longest evaluation: its module graph's, not a continuation's. */
     const longest = (runs: Run[], chunk: RegExp) =>
       runs.filter((run) => chunk.test(run.file)).sort((a, b) => b.end - b.start - (a.end - a.start))[0];
-    // The engine's chunk is the last step; its frame is reported once that frame has ended.
-    await expect
-      .poll(async () => longest(await readRuns(), /^browser-/) !== undefined, { timeout: 90_000 })
-      .toBe(true);
-    const runs = await readRuns();
-    await context.close();
-    const [base, core, engine] = [/^schemas-base-/, /^schemas-core-/, /^browser-/].map((chunk) =>
-      longest(runs, chunk),
-    );
+    const steps = (runs: Run[]) =>
+      [/^schemas-base-/, /^schemas-core-/, /^browser-/].map((chunk) => longest(runs, chunk));
+    // A step missing from the report is the browser not reporting it, not the step missing: on a
+    // loaded two-core machine a whole frame's scripts were once left out (the schemas' step, between
+    // the two reported around it). Such a visit is measured again, at most three in all.
+    let runs = await visit();
+    for (let attempt = 1; attempt < 3 && steps(runs).some((run) => run === undefined); attempt += 1) {
+      runs = await visit();
+    }
+    const [base, core, engine] = steps(runs);
     // Each step evaluated on its own, in this order, one ending before the next begins (in the
     // build before, the engine's chunk was one evaluation with Zod and every schema inside it).
     expect(base && core && engine, JSON.stringify(runs)).toBeTruthy();
