@@ -171,6 +171,56 @@ describe("a first visit's screen drawn by the server", () => {
     expect(core?.end).toBeLessThanOrEqual(engine?.start ?? -1);
   });
 
+  /**
+   * Opens /excursions with the server's eager picture (the first card's) answered `holdMs` late, and
+   * tells when that picture's answer ended and when the app's entry was asked for (page clock, ms).
+   */
+  async function visitWithSlowPicture(holdMs: number) {
+    const html = await (await fetch(`${baseUrl}/excursions`)).text();
+    const eager = /<img src="([^"]+)"[^>]*loading="eager"/.exec(html)?.[1];
+    expect(eager, 'the drawn list has an eager picture').toBeTruthy();
+    const entry = /<meta name="app-entry" content="([^"]+)">/.exec(html)?.[1];
+    expect(entry).toBeTruthy();
+    const { context, page } = await openPhone(browser);
+    const started = Date.now();
+    let pictureEnd: number | undefined;
+    let entryAsked: number | undefined;
+    await page.route(
+      (url) => `${url.pathname}${url.search}` === eager,
+      async (route) => {
+        await new Promise((resolve) => setTimeout(resolve, holdMs));
+        await route.continue();
+      },
+    );
+    page.on('requestfinished', (request) => {
+      if (new URL(request.url()).pathname + new URL(request.url()).search === eager) {
+        pictureEnd ??= Date.now() - started;
+      }
+    });
+    page.on('request', (request) => {
+      if (new URL(request.url()).pathname === entry) entryAsked ??= Date.now() - started;
+    });
+    await page.goto(`${baseUrl}/excursions`);
+    await expect.poll(() => entryAsked !== undefined, { timeout: 15_000 }).toBe(true);
+    await expect.poll(() => pictureEnd !== undefined, { timeout: 15_000 }).toBe(true);
+    await page.waitForFunction(() => document.getElementById('ssr') === null, null, { timeout: 30_000 });
+    await context.close();
+    return { pictureEnd: pictureEnd ?? Number.NaN, entryAsked: entryAsked ?? Number.NaN };
+  }
+
+  it("asks for the app's code once the screen's main picture is on screen, not alongside it", async () => {
+    // Held 600 ms: before, the entry was asked for at the first paint, long before the picture came.
+    const { pictureEnd, entryAsked } = await visitWithSlowPicture(600);
+    expect(pictureEnd).toBeGreaterThanOrEqual(600);
+    expect(entryAsked).toBeGreaterThan(pictureEnd);
+  });
+
+  it('does not hold the code back for a picture that takes more than a second', async () => {
+    const { pictureEnd, entryAsked } = await visitWithSlowPicture(5_000);
+    expect(pictureEnd).toBeGreaterThanOrEqual(5_000);
+    expect(entryAsked).toBeLessThan(pictureEnd - 2_000);
+  });
+
   it('keeps the server drawing of the home screen until the app draws it, then one of each', async () => {
     const { context, page } = await openPhone(browser);
     await page.goto(`${baseUrl}/`);

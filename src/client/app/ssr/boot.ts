@@ -1,7 +1,12 @@
 // The only script of a page whose first screen the server drew (src/server/http/first-screen.ts). That
-// screen paints from the document alone; the app's code (about 90 KB) is asked for right after the
-// first paint instead of alongside the document, so on a slow link the screen, its style and its first
-// pictures do not share the bandwidth with code the screen does not need yet.
+// screen paints from the document alone; the app's code (about 90 KB) is asked for after the first
+// paint and once the screen's main picture (the one the server marks eager) is on screen, instead of
+// alongside the document, so on a slow link the screen, its style and its main picture do not share
+// the bandwidth with code the screen does not need yet. A picture slower than PICTURE_WAIT_MS does
+// not hold the code back longer.
+
+/** The longest the app's code waits, after the first paint, for the screen's main picture. */
+const PICTURE_WAIT_MS = 1000;
 
 const meta = (name: string) => document.querySelector<HTMLMetaElement>(`meta[name="${name}"]`)?.content;
 
@@ -27,16 +32,41 @@ function markSheetsPresent(files: readonly string[]): void {
   document.head.append(links);
 }
 
+/** Resolves after the next frame has been drawn (or after `ms` where a tab draws none). */
+function nextFrame(ms: number): Promise<void> {
+  return new Promise((resolve) => {
+    requestAnimationFrame(() => setTimeout(resolve, 0));
+    setTimeout(resolve, ms);
+  });
+}
+
+/** Resolves once each of the screen's eager pictures is on screen, or has failed to load. */
+function eagerPicturesShown(): Promise<unknown> {
+  const pictures = document.querySelectorAll<HTMLImageElement>('#ssr img[loading="eager"]');
+  return Promise.all(
+    [...pictures].map(async (picture) => {
+      if (!picture.complete) {
+        await new Promise((resolve) => {
+          picture.addEventListener('load', resolve, { once: true });
+          picture.addEventListener('error', resolve, { once: true });
+        });
+      }
+      // Decoded, then drawn in the frame after.
+      await picture.decode().catch(() => undefined);
+      await nextFrame(PICTURE_WAIT_MS);
+    }),
+  );
+}
+
 const entry = meta('app-entry');
 if (entry) {
-  let started = false;
-  const load = () => {
-    if (started) return;
-    started = true;
-    markSheetsPresent(meta('app-inline-sheets')?.split(' ').filter(Boolean) ?? []);
-    void import(/* @vite-ignore */ entry);
-  };
-  requestAnimationFrame(() => setTimeout(load, 0));
   // A tab opened in the background draws no frame until it is shown.
-  setTimeout(load, 250);
+  void nextFrame(250)
+    .then(() =>
+      Promise.race([eagerPicturesShown(), new Promise((resolve) => setTimeout(resolve, PICTURE_WAIT_MS))]),
+    )
+    .then(() => {
+      markSheetsPresent(meta('app-inline-sheets')?.split(' ').filter(Boolean) ?? []);
+      void import(/* @vite-ignore */ entry);
+    });
 }
