@@ -87,7 +87,7 @@ function chunkUrl(): Plugin {
 
 /** The server's renderer of first screens (src/client/app/ssr/render.tsx), built for Node. */
 const FIRST_SCREEN_ENTRY = 'src/client/app/ssr/render.tsx';
-/** The script of a page with a first screen drawn by the server: loads the app after the first paint. */
+/** The script of a page with a first screen drawn by the server: loads the app once that is painted. */
 const FIRST_SCREEN_BOOT = 'src/client/app/ssr/boot.ts';
 
 /**

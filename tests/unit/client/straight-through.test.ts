@@ -1,12 +1,12 @@
-import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { ReplicaDb } from '../../../src/client/db/schema';
+import type { ReplicaDb } from '../../../src/client/db/schema';
 import { bulkPutInSlices, WRITE_BUDGET_MS } from '../../../src/client/db/sliced-put';
 import { PARSE_BUDGET_MS, parseSyncPage } from '../../../src/client/sync/parse-page';
 import { runStraightThrough, sliceBudget, yieldToMain } from '../../../src/client/yield';
 import type { Change } from '../../../src/protocol/sync';
 import type { City } from '../../../src/domain/types';
 import { city as cityRow } from '../protocol/fixtures';
+import { newFactory, openReplica } from '../../support/client';
 
 // In the pull worker (src/client/sync/pull-worker.ts) the sync code runs straight through: no thread
 // to give back, so no slices and no yields. This file's module state is its own (vitest isolates test
@@ -23,7 +23,7 @@ describe('work run straight through, as in the pull worker', () => {
 
   let db: ReplicaDb;
   beforeEach(async () => {
-    db = new ReplicaDb('straight', { indexedDB: new IDBFactory(), IDBKeyRange });
+    db = openReplica(newFactory(), 'straight');
     await db.open();
   });
   afterEach(() => db.close());
