@@ -26,6 +26,9 @@ export const apiPaths = {
   // The trailing slash is part of the spec's path.
   uploadFile: () => '/api/uploadfile/',
   user: (id: number) => `/api/users/${seg(id)}`,
+  /** The new e-mail waiting for its code, and its confirmation. */
+  userEmail: (id: number) => `/api/users/${seg(id)}/email`,
+  confirmEmail: (id: number) => `/api/users/${seg(id)}/email/confirm`,
   promoteToSeller: (id: number) => `/api/users/${seg(id)}/promote-to-seller`,
   demoteToUser: (id: number) => `/api/users/${seg(id)}/demote-to-user`,
   /** Excursion images, gallery, video and avatars. */

@@ -1,5 +1,6 @@
 // Profile, avatar upload, favourites and role changes (SPEC §7 /api/users/*, /api/uploadfile/).
 import { z } from 'zod';
+import { verificationCodeSchema } from './auth';
 import { roleSchema, userSchema } from './entities';
 import {
   entityIdListSchema,
@@ -35,8 +36,31 @@ export const updateUserRequestSchema = z.object({
 export type UpdateUserRequest = z.output<typeof updateUserRequestSchema>;
 export type UpdateUserRequestInput = z.input<typeof updateUserRequestSchema>;
 
-/** PUT /api/users/{id} answers the saved user, so the replica takes the server's normalised copy. */
-export const updateUserResponseSchema = userSchema;
+/**
+ * PUT /api/users/{id} answers the saved user, so the replica takes the server's normalised copy. A
+ * new e-mail does not take effect at once: the answer keeps the old one and names the new address in
+ * `emailChangePending`, to which a six-digit code was mailed; POST /api/users/{id}/email/confirm
+ * with that code makes it the account's e-mail.
+ */
+export const updateUserResponseSchema = userSchema.extend({
+  emailChangePending: z.string().optional(),
+});
+export type UpdateUserResponse = z.output<typeof updateUserResponseSchema>;
+
+/** GET /api/users/{id}/email: the new address waiting for its code, or null. */
+export const emailChangeStatusSchema = z.object({
+  emailChangePending: z.string().nullable(),
+});
+export type EmailChangeStatus = z.output<typeof emailChangeStatusSchema>;
+
+/** POST /api/users/{id}/email/confirm body: the code mailed to the new address. */
+export const confirmEmailRequestSchema = z.object({
+  code: verificationCodeSchema,
+});
+export type ConfirmEmailRequest = z.output<typeof confirmEmailRequestSchema>;
+
+/** POST /api/users/{id}/email/confirm answers the user with the new e-mail. */
+export const confirmEmailResponseSchema = userSchema;
 
 /** The multipart field of POST /api/uploadfile/. */
 export const UPLOAD_FILE_FIELD = 'file';

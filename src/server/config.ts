@@ -4,6 +4,9 @@ import { parseAddressList } from './payments/addresses';
 // Configuration comes only from the environment and is checked once at start, so a typo stops the
 // server with a readable list instead of surfacing later as a strange runtime failure.
 
+/** The demo's admin password (README): public, so no deployment may keep it. */
+export const DEMO_ADMIN_PASSWORD = 'admin123';
+
 /** A comma-separated list of values (CIDR ranges), trimmed, empty parts dropped; undefined when unset. */
 function commaList() {
   return z
@@ -82,7 +85,7 @@ const envSchema = z
       .default(5),
     HOLD_SWEEP_SECONDS: z.coerce.number({ error: 'должен быть числом' }).int().min(1).max(3600).default(30),
     ADMIN_EMAIL: z.email({ error: 'должен быть адресом электронной почты' }).default('admin@example.ru'),
-    ADMIN_PASSWORD: z.string().min(6, 'должен быть не короче 6 символов').default('admin123'),
+    ADMIN_PASSWORD: z.string().min(6, 'должен быть не короче 6 символов').default(DEMO_ADMIN_PASSWORD),
     DEMO_DATA: z.enum(['on', 'off'], { error: "должен быть 'on' или 'off'" }).default('on'),
     LOG_LEVEL: z.enum(['silent', 'error', 'info', 'debug'], { error: 'неизвестный уровень' }).default('info'),
   })
@@ -127,17 +130,44 @@ export class ConfigError extends Error {
   }
 }
 
+/**
+ * What a deployment must not inherit from the demo. An `https://` PUBLIC_URL means real users reach
+ * this server, so the demo's admin password and the test card form (which "pays" for anything)
+ * are refused unless the test provider is chosen on purpose; the plain demo (no PUBLIC_URL, or an
+ * http:// one) keeps its defaults. Read from the raw variables: a default cannot tell "unset" from
+ * "set to the same value".
+ */
+export function deploymentProblems(known: Record<string, string | undefined>): string[] {
+  const publicUrl = known.PUBLIC_URL?.trim() ?? '';
+  if (!/^https:\/\//i.test(publicUrl)) return [];
+  const problems: string[] = [];
+  const password = known.ADMIN_PASSWORD;
+  if (password === undefined || password === DEMO_ADMIN_PASSWORD) {
+    problems.push(
+      `ADMIN_PASSWORD=${JSON.stringify(password ?? '')}: при PUBLIC_URL с https:// нужен свой пароль администратора, не демонстрационный ${DEMO_ADMIN_PASSWORD}`,
+    );
+  }
+  if (known.PAYMENT_PROVIDER === undefined) {
+    problems.push(
+      'PAYMENT_PROVIDER="": при PUBLIC_URL с https:// задайте PAYMENT_PROVIDER=yookassa, или PAYMENT_PROVIDER=test, если тестовая оплата нужна намеренно',
+    );
+  }
+  return problems;
+}
+
 /** Reads the configuration from an environment map; throws ConfigError listing every bad variable. */
 export function loadConfig(env: Record<string, string | undefined>): Config {
   const known = Object.fromEntries(
     Object.keys(envSchema.shape).map((key) => [key, env[key] === '' ? undefined : env[key]]),
   );
   const parsed = envSchema.safeParse(known);
-  if (parsed.success) return parsed.data;
-  throw new ConfigError(
-    parsed.error.issues.map((issue) => {
-      const key = issue.path.join('.') || 'окружение';
-      return `${key}=${JSON.stringify(env[String(issue.path[0])] ?? '')}: ${issue.message}`;
-    }),
-  );
+  const problems = parsed.success
+    ? []
+    : parsed.error.issues.map((issue) => {
+        const key = issue.path.join('.') || 'окружение';
+        return `${key}=${JSON.stringify(env[String(issue.path[0])] ?? '')}: ${issue.message}`;
+      });
+  problems.push(...deploymentProblems(known));
+  if (parsed.success && problems.length === 0) return parsed.data;
+  throw new ConfigError(problems);
 }

@@ -32,3 +32,41 @@ function formatExtra(extra: unknown): string {
     return String(extra);
   }
 }
+
+/** How long a repeating failure of one kind stays quiet after its line. */
+export const FAILURE_LOG_WINDOW_MS = 60_000;
+
+/**
+ * A logger whose error lines about a failure of a known kind (kindOf: the database cannot be reached)
+ * come at most once per kind per window, as one line without a stack trace, counting the ones left
+ * out. During an outage every request fails the same way; a line each would bury everything else.
+ * Other lines pass through unchanged.
+ */
+export function throttleFailures(
+  log: Logger,
+  kindOf: (extra: unknown) => string | undefined,
+  windowMs = FAILURE_LOG_WINDOW_MS,
+  now: () => number = Date.now,
+): Logger {
+  const last = new Map<string, { at: number; quiet: number }>();
+  return {
+    error(message, extra) {
+      const kind = extra === undefined ? undefined : kindOf(extra);
+      if (kind === undefined) return log.error(message, extra);
+      const seen = last.get(kind);
+      const at = now();
+      if (seen && at - seen.at < windowMs) {
+        seen.quiet += 1;
+        return;
+      }
+      const quiet = seen?.quiet
+        ? ` (${seen.quiet} more like it in the last ${Math.round(windowMs / 1000)} s)`
+        : '';
+      last.set(kind, { at, quiet: 0 });
+      const reason = extra instanceof Error && extra.message ? `: ${extra.message}` : '';
+      log.error(`${message} (${kind})${reason}${quiet}`);
+    },
+    info: (message, extra) => log.info(message, extra),
+    debug: (message, extra) => log.debug(message, extra),
+  };
+}

@@ -5,7 +5,8 @@ import { join, resolve } from 'node:path';
 import { serve } from '@hono/node-server';
 import type { Config } from './config';
 import { createApp } from './http/app';
-import { createLogger, type Logger } from './log';
+import { trustedProxyList } from './http/client-ip';
+import { createLogger, throttleFailures, type Logger } from './log';
 import { createMailer } from './mail/mailer';
 import { openMediaStore } from './media/store';
 import { warmImages } from './media/images';
@@ -15,8 +16,8 @@ import { createEventBus, type EventBus } from './realtime/events';
 import { createRealtimeHub, type RealtimeHub } from './realtime/hub';
 import { startPgFanout } from './realtime/pg-fanout';
 import { createTokenService, loadTokenSecret, type TokenService } from './services/tokens';
-import { exclusively, JOB_LOCKS, openPglite, openPostgres, type Db } from './storage/db';
-import { compactTombstones, pruneShortLived } from './storage/compaction';
+import { databaseFailureKind, exclusively, JOB_LOCKS, openPglite, openPostgres, type Db } from './storage/db';
+import { compactTombstones, pruneShortLived, purgeUnusedAvatars } from './storage/compaction';
 import { migrate } from './storage/migrations';
 import { ensureAdmin, seedDemoData } from './storage/seed';
 
@@ -34,6 +35,9 @@ export interface RunningServer {
 
 /** How long a stopping process lets requests in flight finish before it cuts the connections. */
 export const DRAIN_MS = 10_000;
+
+/** How often unused uploaded avatars are looked for (storage/compaction.ts purgeUnusedAvatars). */
+const AVATAR_CLEAN_UP_MS = 3_600_000;
 
 /** How long after start the image library is loaded (see media/images.ts). */
 const IMAGE_WARM_UP_DELAY_MS = 2_000;
@@ -75,7 +79,8 @@ function answerClientError(error: Error & { code?: string }, socket: Duplex): vo
 
 /** Opens the database, migrates, seeds on first start, then serves the app, the API and /ws. */
 export async function startServer(config: Config, options: StartOptions = {}): Promise<RunningServer> {
-  const log = options.logger ?? createLogger(config.LOG_LEVEL);
+  // A database outage fails every request and job the same way: one line per kind a minute.
+  const log = throttleFailures(options.logger ?? createLogger(config.LOG_LEVEL), databaseFailureKind);
   const now = options.now ?? (() => new Date());
   const dataDir = resolve(config.DATA_DIR);
   const startedAt = Date.now();
@@ -110,6 +115,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
       events,
       log,
       allowedOrigins: config.PUBLIC_URL ? [new URL(config.PUBLIC_URL).origin] : [],
+      trustedProxies: trustedProxyList(config.TRUSTED_PROXIES),
     });
     const mailer = createMailer(config, log);
     const payments = createPayments(config, db);
@@ -144,6 +150,14 @@ export async function startServer(config: Config, options: StartOptions = {}): P
       pruneShortLived(db, now()).catch((error: unknown) => log.error('housekeeping failed', error));
     }, 86_400_000);
     compaction.unref();
+    // Avatars uploaded but no longer or never worn are deleted a day after their upload; an hourly
+    // run keeps that close to a day. The job takes an advisory lock too.
+    const avatarCleanUp = setInterval(() => {
+      purgeUnusedAvatars(db, media, now()).catch((error: unknown) =>
+        log.error('avatar clean-up failed', error),
+      );
+    }, AVATAR_CLEAN_UP_MS);
+    avatarCleanUp.unref();
     // Unpaid holds run out after 15 minutes; their seats come back for sale. Only one process sweeps
     // at a time (the others skip that round), so each expiry is announced once; the events go out
     // after the commit.
@@ -184,6 +198,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
         (closing ??= (async () => {
           draining = true;
           clearInterval(compaction);
+          clearInterval(avatarCleanUp);
           clearInterval(sweeper);
           const stopped = new Promise<void>((done) => server.close(() => done()));
           // A request that came before the drain keeps its connection alive; close each connection

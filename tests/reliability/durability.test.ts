@@ -7,7 +7,6 @@ import { afterAll, describe, expect, it } from 'vitest';
 import type { Excursion, Ticket, Tour } from '../../src/domain/types';
 import { openPglite, type Queryable } from '../../src/server/storage/db';
 import { createTokenService } from '../../src/server/services/tokens';
-import { DEMO } from '../support/api';
 import { bookingBody, type Booking } from '../support/booking';
 import { createTempDatabase, type TempDatabase } from '../support/postgres';
 import { ENGINES } from '../support/server';
@@ -27,6 +26,7 @@ interface Answered {
   ticketId: string;
   tourId: string;
   seats: number[];
+  userId: number;
 }
 
 async function getJson<T>(url: string, token?: string): Promise<T> {
@@ -35,8 +35,9 @@ async function getJson<T>(url: string, token?: string): Promise<T> {
   return (await response.json()) as T;
 }
 
-/** One-seat bookings on distinct free seats of future coach tours, as many as asked. */
-async function bookingBodies(url: string, count: number) {
+/** One-seat bookings on distinct free seats of future coach tours, one by each of `buyers`. */
+async function bookingBodies(url: string, buyers: number[]) {
+  const count = buyers.length;
   const { excursions } = await getJson<{ excursions: Excursion[] }>(`${url}/api/excursions`);
   const { tours } = await getJson<{ tours: Tour[] }>(`${url}/api/tours`);
   const today = new Date(Date.now() + 3 * 3600_000).toISOString().slice(0, 10);
@@ -46,11 +47,44 @@ async function bookingBodies(url: string, count: number) {
     if (!excursion || excursion.busType !== 'coach' || tour.date <= today) continue;
     for (const seat of tour.emptySeats.slice(0, 20)) {
       if (bodies.length === count) return bodies;
-      bodies.push(bookingBody(DEMO.tourist, excursion, tour, { adults: 1, seats: [seat] }));
+      bodies.push(
+        bookingBody(buyers[bodies.length] as number, excursion, tour, { adults: 1, seats: [seat] }),
+      );
     }
   }
   if (bodies.length < count) throw new Error(`only ${bodies.length} free coach seats`);
   return bodies;
+}
+
+/** Opens the stopped server's database: the PostgreSQL one, or the PGlite files in `dataDir`. */
+async function openData(
+  url: string | undefined,
+  dataDir: string,
+): Promise<Queryable & { close(): Promise<void> }> {
+  if (!url) return openPglite(join(dataDir, 'pgdata'));
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  return {
+    query: async <T>(sql: string, params: readonly unknown[] = []) =>
+      (await client.query(sql, params as unknown[])).rows as T[],
+    close: () => client.end(),
+  };
+}
+
+/** `count` new buyers' accounts, written into the stopped server's database; their ids. */
+async function addBuyers(url: string | undefined, dataDir: string, count: number): Promise<number[]> {
+  const db = await openData(url, dataDir);
+  try {
+    const rows = await db.query<{ id: number }>(
+      `INSERT INTO users (email, password_hash, name)
+       SELECT 'durable-' || g || '@example.ru', 'not-a-hash', 'Покупатель ' || g FROM generate_series(1, $1::int) g
+       RETURNING id`,
+      [count],
+    );
+    return rows.map((row) => row.id);
+  } finally {
+    await db.close();
+  }
 }
 
 describe.each(ENGINES)('a SIGKILL in the middle of %s bookings', (engine) => {
@@ -74,11 +108,22 @@ describe.each(ENGINES)('a SIGKILL in the middle of %s bookings', (engine) => {
       HOLD_SWEEP_SECONDS: '3600',
       ...(database ? { DATABASE_URL: database.url } : {}),
     };
-    const token = await createTokenService(secret).sign({ userId: DEMO.tourist, tokenVersion: 0 });
 
     let server: ServerProcess = await startServerProcess(env);
     cleanup.push(() => server.kill('SIGKILL'));
-    const bodies = await bookingBodies(server.url, BOOKINGS);
+    // A buyer per booking (an account holds only a few unpaid bookings at once), written straight
+    // into the database the first start migrated and seeded, while no server has it open.
+    await server.kill('SIGTERM');
+    const buyers = await addBuyers(database?.url, dataDir, BOOKINGS + 1);
+    const signer = createTokenService(secret);
+    const tokens = new Map(
+      await Promise.all(
+        buyers.map(async (id) => [id, await signer.sign({ userId: id, tokenVersion: 0 })] as const),
+      ),
+    );
+    const tokenOf = (userId: number) => tokens.get(userId) as string;
+    server = await startServerProcess(env);
+    const bodies = await bookingBodies(server.url, buyers.slice(0, BOOKINGS));
 
     // All 100 in flight at once; the process group dies as soon as KILL_AFTER have been answered.
     const answered: Answered[] = [];
@@ -88,7 +133,7 @@ describe.each(ENGINES)('a SIGKILL in the middle of %s bookings', (engine) => {
       try {
         const response = await fetch(`${server.url}/api/tickets`, {
           method: 'POST',
-          headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
+          headers: { Authorization: `Bearer ${tokenOf(body.userID)}`, 'Content-Type': 'application/json' },
           body: JSON.stringify(body),
         });
         const json = (await response.json()) as Booking['body'];
@@ -97,6 +142,7 @@ describe.each(ENGINES)('a SIGKILL in the middle of %s bookings', (engine) => {
           ticketId: json.ticket_id as string,
           tourId: body.tourID,
           seats: json.ticket?.seats ?? [],
+          userId: body.userID,
         });
         if (answered.length === KILL_AFTER) killed = server.kill('SIGKILL');
       } catch (error) {
@@ -115,14 +161,18 @@ describe.each(ENGINES)('a SIGKILL in the middle of %s bookings', (engine) => {
     // Started again on the same data: every answered booking is there, with its seat, over the API.
     server = await startServerProcess(env);
     for (const booking of answered) {
-      const ticket = await getJson<Ticket>(`${server.url}/api/tickets/${booking.ticketId}`, token);
+      const ticket = await getJson<Ticket>(
+        `${server.url}/api/tickets/${booking.ticketId}`,
+        tokenOf(booking.userId),
+      );
       expect(ticket).toMatchObject({ _id: booking.ticketId, status: 'to payment', seats: booking.seats });
     }
     // A booking made after the restart works on the recovered data.
-    const [again] = await bookingBodies(server.url, 1);
+    const last = buyers[BOOKINGS] as number;
+    const [again] = await bookingBodies(server.url, [last]);
     const retry = await fetch(`${server.url}/api/tickets`, {
       method: 'POST',
-      headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
+      headers: { Authorization: `Bearer ${tokenOf(last)}`, 'Content-Type': 'application/json' },
       body: JSON.stringify(again),
     });
     expect(retry.status).toBe(200);
@@ -131,6 +181,7 @@ describe.each(ENGINES)('a SIGKILL in the middle of %s bookings', (engine) => {
       ticketId: rebooked.ticket_id as string,
       tourId: again?.tourID as string,
       seats: again?.seats ?? [],
+      userId: last,
     });
 
     const tourIds = [...new Set([...bodies, again].map((b) => b?.tourID as string))];
@@ -141,18 +192,7 @@ describe.each(ENGINES)('a SIGKILL in the middle of %s bookings', (engine) => {
     await server.kill('SIGTERM');
 
     // Straight from the database, after a clean stop: nothing half-written.
-    let db: Queryable & { close(): Promise<void> };
-    if (database) {
-      const client = new pg.Client({ connectionString: database.url });
-      await client.connect();
-      db = {
-        query: async <T>(sql: string, params: readonly unknown[] = []) =>
-          (await client.query(sql, params as unknown[])).rows as T[],
-        close: () => client.end(),
-      };
-    } else {
-      db = await openPglite(join(dataDir, 'pgdata'));
-    }
+    const db = await openData(database?.url, dataDir);
     try {
       const tickets = await db.query<{
         id: string;
@@ -163,8 +203,8 @@ describe.each(ENGINES)('a SIGKILL in the middle of %s bookings', (engine) => {
       }>(
         `SELECT k.id, k.tour_id, k.status, k.adults + k.kids AS people,
                 (SELECT count(*)::int FROM ticket_seats s WHERE s.ticket_id = k.id AND s.active) AS seats
-         FROM tickets k WHERE k.tour_id = ANY($1::text[]) AND k.user_id = $2`,
-        [tourIds, DEMO.tourist],
+         FROM tickets k WHERE k.tour_id = ANY($1::text[]) AND k.user_id = ANY($2::int[])`,
+        [tourIds, buyers],
       );
       const ours = tickets.filter((t) => t.status !== 'cancelled');
       // Every answered booking, and no ticket nobody asked for.

@@ -1,5 +1,5 @@
 import pg from 'pg';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
   BOOKING_TEXTS,
   bookingGuards,
@@ -7,7 +7,7 @@ import {
   LOCK_TIMEOUT_MS,
 } from '../../src/server/services/booking';
 import { api, DEMO, tokenFor } from '../support/api';
-import { book, bookingBody, payWithCard, tourNow, type Booking } from '../support/booking';
+import { book, bookingBody, newBuyers, payWithCard, tourNow, type Booking } from '../support/booking';
 import { ENGINES, startTestServer, type TestServer } from '../support/server';
 import { deadlocks, doubleSoldSeats, peopleOn, tourWithLastPlaces } from './support/tours';
 
@@ -27,6 +27,7 @@ const CYRILLIC = /[а-яё]/i;
 describe.each(ENGINES)('seats on %s', (engine) => {
   let server: TestServer;
   let tourist: string;
+  let touristId: number;
   let other: string;
   let offset = 0;
   const used = new Set<string>();
@@ -36,8 +37,12 @@ describe.each(ENGINES)('seats on %s', (engine) => {
       now: () => new Date(Date.now() + offset),
       env: { DATABASE_POOL_SIZE: '20' },
     });
-    tourist = await tokenFor(server, DEMO.tourist);
     other = await tokenFor(server, DEMO.seller2);
+  });
+  // Each test's tourist is a new account: an account holds only a few unpaid bookings at once.
+  beforeEach(async () => {
+    const [buyer] = (await newBuyers(server, 1)) as [{ id: number; token: string }];
+    ({ id: touristId, token: tourist } = buyer);
   });
   afterEach(() => {
     offset = 0;
@@ -51,7 +56,19 @@ describe.each(ENGINES)('seats on %s', (engine) => {
     await server?.destroy();
   });
 
-  const rush = (bodies: unknown[]) => Promise.all(bodies.map((body) => book(server, tourist, body)));
+  /**
+   * Each body booked at once by a buyer of its own, as in life (an account holds only a few unpaid
+   * bookings); each answer with its buyer's token.
+   */
+  async function rush(bodies: object[]): Promise<(Booking & { token: string })[]> {
+    const buyers = await newBuyers(server, bodies.length);
+    return Promise.all(
+      bodies.map(async (body, i) => {
+        const buyer = buyers[i] as { id: number; token: string };
+        return { ...(await book(server, buyer.token, { ...body, userID: buyer.id })), token: buyer.token };
+      }),
+    );
+  }
 
   /** Every refusal is a 409 with a Russian detail: none is a 5xx, none lacks its reason. */
   function expectRefusals(answers: Booking[]) {
@@ -66,7 +83,7 @@ describe.each(ENGINES)('seats on %s', (engine) => {
     const { excursion, tour } = await tourWithLastPlaces(server, 'coach', left, used);
     expect(tour.emptySeats).toHaveLength(left);
     const bodies = Array.from({ length: RUSH }, (_, i) =>
-      bookingBody(DEMO.tourist, excursion, tour, { adults: 1, seats: [tour.emptySeats[i % left] as number] }),
+      bookingBody(touristId, excursion, tour, { adults: 1, seats: [tour.emptySeats[i % left] as number] }),
     );
     return { tour, answers: await rush(bodies) };
   }
@@ -82,8 +99,8 @@ describe.each(ENGINES)('seats on %s', (engine) => {
       for (const tourId of tours)
         await server.db.query(
           `UPDATE ticket_seats SET active = false WHERE tour_id = $1 AND ticket_id IN (
-             SELECT id FROM tickets WHERE tour_id = $1 AND user_id = $2)`,
-          [tourId, DEMO.tourist],
+             SELECT id FROM tickets WHERE tour_id = $1 AND user_id <> $2)`,
+          [tourId, DEMO.boxOffice],
         );
       await server.db.query(
         'CREATE UNIQUE INDEX ticket_seats_live ON ticket_seats (tour_id, seat) WHERE active',
@@ -122,7 +139,7 @@ describe.each(ENGINES)('seats on %s', (engine) => {
     const down = [...up].reverse();
     const answers = await rush(
       Array.from({ length: count }, (_, i) =>
-        bookingBody(DEMO.tourist, excursion, tour, { adults: 8, seats: i % 2 ? down : up }),
+        bookingBody(touristId, excursion, tour, { adults: 8, seats: i % 2 ? down : up }),
       ),
     );
     return { tour, answers };
@@ -144,7 +161,7 @@ describe.each(ENGINES)('seats on %s', (engine) => {
   it(`${RUSH} buyers for the last 5 places of a tour without seats: exactly 5`, async () => {
     const { excursion, tour } = await tourWithLastPlaces(server, 'none', 5, used);
     const answers = await rush(
-      Array.from({ length: RUSH }, () => bookingBody(DEMO.tourist, excursion, tour, { adults: 1 })),
+      Array.from({ length: RUSH }, () => bookingBody(touristId, excursion, tour, { adults: 1 })),
     );
     expect(answers.filter((a) => a.status === 200)).toHaveLength(5);
     expectRefusals(answers);
@@ -164,7 +181,7 @@ describe.each(ENGINES)('seats on %s', (engine) => {
     ].flatMap((g) => [g, [...g].reverse()]) as number[][];
     const bodies = Array.from({ length: 120 }, (_, i) => {
       const seats = groups[i % groups.length] as number[];
-      return bookingBody(DEMO.tourist, excursion, tour, { adults: seats.length, seats });
+      return bookingBody(touristId, excursion, tour, { adults: seats.length, seats });
     });
     const before = engine === 'postgres' ? await deadlocks(server) : 0;
     const answers = await rush(bodies);
@@ -184,7 +201,7 @@ describe.each(ENGINES)('seats on %s', (engine) => {
     const held = await book(
       server,
       tourist,
-      bookingBody(DEMO.tourist, excursion, tour, { adults: 1, seats: [seat] }),
+      bookingBody(touristId, excursion, tour, { adults: 1, seats: [seat] }),
     );
     expect(held.status).toBe(200);
     const early = await book(
@@ -212,7 +229,7 @@ describe.each(ENGINES)('seats on %s', (engine) => {
     const held = await book(
       server,
       tourist,
-      bookingBody(DEMO.tourist, excursion, tour, { adults: 1, seats: [seat] }),
+      bookingBody(touristId, excursion, tour, { adults: 1, seats: [seat] }),
     );
     expect(held.status).toBe(200);
     bookingGuards.expireHolds = false;
@@ -230,7 +247,7 @@ describe.each(ENGINES)('seats on %s', (engine) => {
   /** A hold on the last place runs out, someone else buys it, then the first buyer pays. */
   async function latePaymentAfterResale() {
     const { excursion, tour } = await tourWithLastPlaces(server, 'none', 1, used);
-    const held = await book(server, tourist, bookingBody(DEMO.tourist, excursion, tour, { adults: 1 }));
+    const held = await book(server, tourist, bookingBody(touristId, excursion, tour, { adults: 1 }));
     expect(held.status).toBe(200);
     offset = 16 * 60_000;
     const resold = await book(server, other, bookingBody(DEMO.seller2, excursion, tour, { adults: 1 }));
@@ -302,7 +319,7 @@ describe.each(ENGINES)('seats on %s', (engine) => {
       for (let round = 0; round < ROUNDS && people <= capacity; round++) {
         const { excursion, tour } = await tourWithLastPlaces(server, 'none', 5, used);
         const answers = await withSlowRows('tickets', () =>
-          rush(Array.from({ length: RUSH }, () => bookingBody(DEMO.tourist, excursion, tour, { adults: 1 }))),
+          rush(Array.from({ length: RUSH }, () => bookingBody(touristId, excursion, tour, { adults: 1 }))),
         );
         expectRefusals(answers);
         sold = answers.filter((a) => a.status === 200).length;
@@ -347,14 +364,12 @@ describe.each(ENGINES)('seats on %s', (engine) => {
     async function cancelWhilePaying() {
       const { excursion, tour } = await tourWithLastPlaces(server, 'coach', 30, used);
       const held = await rush(
-        tour.emptySeats.map((seat) =>
-          bookingBody(DEMO.tourist, excursion, tour, { adults: 1, seats: [seat] }),
-        ),
+        tour.emptySeats.map((seat) => bookingBody(touristId, excursion, tour, { adults: 1, seats: [seat] })),
       );
       expect(held.every((h) => h.status === 200)).toBe(true);
       const answers = await Promise.all(
         held.flatMap((h) => [
-          api(server, tourist)
+          api(server, h.token)
             .send('PATCH', `/api/tickets/${h.body.ticket_id}`, { status: 'cancelled' })
             .then(async (r) => ({ status: r.status, body: (await r.json()) as { detail?: string } })),
           payWithCard(server, h.body.confirmationid as string).then(async (r) => ({
@@ -373,8 +388,8 @@ describe.each(ENGINES)('seats on %s', (engine) => {
       expect(answers.filter((a) => a.status !== 200 && a.status !== 403)).toEqual([]);
       const tickets = await server.db.query<{ status: string; seats: number }>(
         `SELECT k.status, (SELECT count(*)::int FROM ticket_seats s WHERE s.ticket_id = k.id AND s.active) AS seats
-         FROM tickets k WHERE k.tour_id = $1 AND k.user_id = $2`,
-        [tourId, DEMO.tourist],
+         FROM tickets k WHERE k.tour_id = $1 AND k.user_id <> $2`,
+        [tourId, DEMO.boxOffice],
       );
       expect(tickets).toHaveLength(30);
       for (const ticket of tickets)
@@ -416,7 +431,7 @@ describe.each(ENGINES)('seats on %s', (engine) => {
         const answer = book(
           server,
           tourist,
-          bookingBody(DEMO.tourist, excursion, tour, { adults: 1, seats: [tour.emptySeats[0] as number] }),
+          bookingBody(touristId, excursion, tour, { adults: 1, seats: [tour.emptySeats[0] as number] }),
         );
         try {
           return await settle(answer);

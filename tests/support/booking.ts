@@ -1,7 +1,7 @@
 import { entryPrice, totalPrice } from '../../src/domain/pricing';
 import type { BusType, Excursion, Service, Tour } from '../../src/domain/types';
 import type { CreateTicketRequestInput } from '../../src/protocol/tickets';
-import { api, catalogue } from './api';
+import { api, catalogue, tokenFor } from './api';
 import type { TestServer } from './server';
 
 // Booking helpers for integration tests: pick a tour with free seats, build a body priced exactly as
@@ -87,4 +87,21 @@ export async function payWithCard(server: TestServer, confirmationToken: string,
     confirmation_token: confirmationToken,
     card_number: card,
   });
+}
+
+let buyersMade = 0;
+
+/**
+ * New buyers' accounts with no tickets, straight in the database. An account may hold only a few
+ * unpaid bookings at once (services/booking.ts MAX_UNPAID_HOLDS), so a test of many buyers uses
+ * many accounts, as in life.
+ */
+export async function newBuyers(server: TestServer, count: number): Promise<{ id: number; token: string }[]> {
+  const rows = await server.db.query<{ id: number }>(
+    `INSERT INTO users (email, password_hash, name)
+     SELECT 'buyer-' || $1::text || '-' || g || '@example.ru', 'not-a-hash', 'Покупатель ' || g
+     FROM generate_series(1, $2::int) g RETURNING id`,
+    [`${process.pid}-${Date.now().toString(36)}-${(buyersMade += 1)}`, count],
+  );
+  return Promise.all(rows.map(async ({ id }) => ({ id, token: await tokenFor(server, id) })));
 }

@@ -2,6 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { loadConfig } from '../../src/server/config';
+import type { Logger } from '../../src/server/log';
 import { startServer, type RunningServer } from '../../src/server/main';
 import { createTempDatabase, TEST_DATABASE_URL, type TempDatabase } from './postgres';
 
@@ -13,8 +14,11 @@ export const ENGINES: Engine[] = TEST_DATABASE_URL ? ['pglite', 'postgres'] : ['
 export interface TestServer extends RunningServer {
   dataDir: string;
   databaseUrl: string | undefined;
-  /** Stops the server, keeping its data, and starts it again on the same data. */
-  restart(): Promise<TestServer>;
+  /**
+   * Stops the server, keeping its data, and starts it again on the same data; `env` replaces the
+   * environment variables it was started with.
+   */
+  restart(env?: Record<string, string>): Promise<TestServer>;
   /** Stops the server and deletes its data. */
   destroy(): Promise<void>;
 }
@@ -22,6 +26,10 @@ export interface TestServer extends RunningServer {
 export interface TestServerOptions {
   env?: Record<string, string>;
   now?: () => Date;
+  /** Where the server's log lines go (a test may count them); the level-filtered stdout one by default. */
+  logger?: Logger;
+  /** A built client (or a stand-in folder with an index.html) to serve beside the API. */
+  distDir?: string;
 }
 
 export async function startTestServer(engine: Engine, options: TestServerOptions = {}): Promise<TestServer> {
@@ -44,14 +52,18 @@ async function launch(
     ...(database ? { DATABASE_URL: database.url } : {}),
     ...options.env,
   });
-  const server = await startServer(config, { now: options.now });
+  const server = await startServer(config, {
+    now: options.now,
+    logger: options.logger,
+    distDir: options.distDir,
+  });
   return {
     ...server,
     dataDir,
     databaseUrl: database?.url,
-    async restart() {
+    async restart(env) {
       await server.close();
-      return launch(dataDir, database, options);
+      return launch(dataDir, database, env ? { ...options, env } : options);
     },
     async destroy() {
       await server.close();

@@ -3,6 +3,7 @@ import { bodyLimit } from 'hono/body-limit';
 import { HTTPException } from 'hono/http-exception';
 import { containsNul } from '../../protocol/json';
 import { MediaRejectedError } from '../media/errors';
+import { databaseFailureKind } from '../storage/db';
 import { compressAnswers } from './compress';
 import type { AppDeps } from './deps';
 import { HttpError, errorResponse } from './errors';
@@ -17,7 +18,7 @@ import { ticketRoutes, userTicketRoutes } from './routes/tickets';
 import { tourWriteRoutes } from './routes/tours';
 import { userRoutes } from './routes/users';
 import { firstScreens } from './first-screen';
-import { staticRoutes } from './static';
+import { decodedPath, staticRoutes } from './static';
 
 export const JSON_BODY_LIMIT = 256 * 1024;
 
@@ -25,7 +26,31 @@ export const APP_TEXTS = {
   tooLarge: 'Слишком большой запрос',
   nul: 'Запрос содержит недопустимый символ U+0000',
   notFound: 'Not found',
+  badUrl: 'Некорректный адрес запроса',
+  unavailable: 'Сервис временно недоступен, попробуйте позже',
 } as const;
+
+/** How long health waits for the database's `SELECT 1`: a monitor polls it and must not hang. */
+export const HEALTH_QUERY_TIMEOUT_MS = 2_000;
+
+/** How soon a client may try again after a 503 for a database outage. */
+const RETRY_AFTER_SECONDS = '5';
+
+/** Resolves when the database answers a trivial query, rejects when it fails or is too slow. */
+async function databaseAnswers(db: AppDeps['db'], timeoutMs: number): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  const slow = new Promise<never>((_, reject) => {
+    timer = setTimeout(
+      () => reject(Object.assign(new Error(`SELECT 1 took over ${timeoutMs} ms`), { code: 'ETIMEDOUT' })),
+      timeoutMs,
+    );
+  });
+  try {
+    await Promise.race([db.query('SELECT 1'), slow]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
 
 /**
  * The body of a refusal made before a route runs. SPEC §7 names `message` as the error field of the
@@ -76,6 +101,13 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): Hono {
   const app = new Hono();
 
   app.use('*', compressAnswers());
+  // A path whose percent escapes do not decode names no route and no file. It is refused here, once,
+  // so no route's parameters or file lookup ever meets it (decodeURIComponent would throw a URIError).
+  app.use('*', async (c, next) => {
+    if (c.req.url.includes('%') && decodedPath(c.req.url) === null)
+      return c.json(refusal(c, APP_TEXTS.badUrl), 400);
+    await next();
+  });
   // JSON calls are small; a huge body is refused before it is read. Upload routes set their own cap.
   const jsonLimit = bodyLimit({
     maxSize: JSON_BODY_LIMIT,
@@ -104,9 +136,17 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): Hono {
   app.use('/api/*', (c, next) => refuseNul(c, next, !ownLimit(c)));
   app.use('/auth/*', (c, next) => refuseNul(c, next, true));
 
-  app.get('/api/health', (c) => {
+  // Healthy means able to serve: the database is asked too, so a monitor or a load balancer sees an
+  // outage instead of a process that fails every real call.
+  app.get('/api/health', async (c) => {
     if (options.isDraining?.()) return c.json({ status: 'draining' }, 503);
     if (options.isReady && !options.isReady()) return c.json({ status: 'starting' }, 503);
+    try {
+      await databaseAnswers(deps.db, HEALTH_QUERY_TIMEOUT_MS);
+    } catch (error) {
+      deps.log.error('health: the database does not answer', error);
+      return c.json({ status: 'error', database: 'unavailable' }, 503);
+    }
     return c.json({ status: 'ok', database: deps.db.kind });
   });
 
@@ -137,6 +177,12 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): Hono {
     if (error instanceof MediaRejectedError) return c.json({ detail: error.message }, error.status);
     if (error instanceof HTTPException) {
       return c.json({ detail: error.message || 'Некорректный запрос' }, error.status);
+    }
+    // The database is down or unreachable: not a bug of ours, and every call fails alike until it is
+    // back. The logger keeps it to one line per kind a minute (main.ts, throttleFailures).
+    if (databaseFailureKind(error)) {
+      deps.log.error(`${c.req.method} ${c.req.path}: database unavailable`, error);
+      return c.json(refusal(c, APP_TEXTS.unavailable), 503, { 'Retry-After': RETRY_AFTER_SECONDS });
     }
     // Anything else is our bug: log it whole, answer without internals.
     deps.log.error(`${c.req.method} ${c.req.path} failed`, error);

@@ -26,11 +26,24 @@ function plain(address: string): string {
  */
 export function clientIp(c: Context, trusted: AddressList | null): string {
   const incoming = (c.env as { incoming?: IncomingMessage } | undefined)?.incoming;
-  const peer = incoming?.socket.remoteAddress;
+  return addressOf(incoming?.socket.remoteAddress, c.req.header('x-forwarded-for'), trusted);
+}
+
+/** clientIp for a raw request (a WebSocket upgrade, which never reaches Hono). */
+export function requestClientIp(incoming: IncomingMessage, trusted: AddressList | null): string {
+  const forwarded = incoming.headers['x-forwarded-for'];
+  return addressOf(
+    incoming.socket.remoteAddress,
+    Array.isArray(forwarded) ? forwarded.join(',') : forwarded,
+    trusted,
+  );
+}
+
+function addressOf(peer: string | undefined, forwardedFor: string | undefined, trusted: AddressList | null) {
   if (!peer) return 'unknown';
   let client = plain(peer);
   if (!trusted?.allows(client)) return client;
-  const hops = (c.req.header('x-forwarded-for') ?? '').split(',').map((hop) => hop.trim());
+  const hops = (forwardedFor ?? '').split(',').map((hop) => hop.trim());
   for (let i = hops.length - 1; i >= 0; i--) {
     const hop = plain(hops[i] as string);
     if (isIP(hop) === 0) break;

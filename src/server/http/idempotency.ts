@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { Context } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { IDEMPOTENCY_KEY_HEADER } from '../../protocol/headers';
@@ -24,7 +25,15 @@ export interface Stored {
   path: string;
   status: number;
   body: unknown;
+  /** requestHashOf the request that stored the answer; null on rows stored before it was kept. */
+  request_hash?: string | null;
 }
+
+/**
+ * Where the booking's one statement (book_ticket) carries the request's hash: it stores the answer's
+ * JSON as given, and a trigger (migration 13) moves this field into the row's request_hash.
+ */
+export const STORED_HASH_FIELD = '__request_hash';
 
 /** Thrown inside the transaction when a concurrent request with the same key committed first. */
 class LostRace extends Error {}
@@ -58,7 +67,7 @@ export async function runMutationOnce(
 ): Promise<{ status: ContentfulStatusCode; body: unknown; replayed: boolean }> {
   const key = idempotencyKeyOf(c);
   if (key === null) throw new HttpError(400, IDEMPOTENCY_TEXTS.badKey, field);
-  const request = { method: c.req.method, path: c.req.path };
+  const request = { method: c.req.method, path: c.req.path, hash: key ? await requestHashOf(c) : null };
 
   type Outcome = { replay: Stored } | { result: MutationResult };
   const attempt = () =>
@@ -70,9 +79,17 @@ export async function runMutationOnce(
       const result = await write(tx);
       if (key) {
         const inserted = await tx.query(
-          `INSERT INTO idempotency_keys (user_id, key, method, path, status, body) VALUES ($1, $2, $3, $4, $5, $6)
-           ON CONFLICT DO NOTHING RETURNING 1`,
-          [userId, key, request.method, request.path, result.status, JSON.stringify(result.body)],
+          `INSERT INTO idempotency_keys (user_id, key, method, path, request_hash, status, body)
+           VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT DO NOTHING RETURNING 1`,
+          [
+            userId,
+            key,
+            request.method,
+            request.path,
+            request.hash,
+            result.status,
+            JSON.stringify(result.body),
+          ],
         );
         if (inserted.length === 0) throw new LostRace();
       }
@@ -89,7 +106,7 @@ export async function runMutationOnce(
     outcome = { replay: stored };
   }
 
-  if ('replay' in outcome) return replayOf(c, outcome.replay, field);
+  if ('replay' in outcome) return replayOf(c, outcome.replay, field, request.hash);
   deps.events.publish(outcome.result.events);
   return { status: outcome.result.status, body: outcome.result.body, replayed: false };
 }
@@ -101,21 +118,52 @@ export function idempotencyKeyOf(c: Context): string | undefined | null {
   return idempotencyKeySchema.safeParse(header).success ? header.toLowerCase() : null;
 }
 
-/** A stored answer given again; a key first used for another request is refused. */
+/**
+ * A digest of what the request asks: its method, path and body. A JSON body counts as sent, byte
+ * for byte (the outbox sends a row's payload the same way each time). A multipart body is told by
+ * its fields and files instead: its boundary is chosen anew on every send of the same form.
+ */
+export async function requestHashOf(c: Context): Promise<string> {
+  const hash = createHash('sha256').update(`${c.req.method} ${c.req.path}\n`);
+  const type = (c.req.header('Content-Type') ?? '').toLowerCase();
+  if (type.startsWith('multipart/form-data')) {
+    for (const [name, value] of await c.req.formData()) {
+      if (typeof value === 'string') {
+        hash.update(JSON.stringify(['text', name, value]));
+      } else {
+        hash.update(JSON.stringify(['file', name, value.name, value.type, value.size]));
+        hash.update(new Uint8Array(await value.arrayBuffer()));
+      }
+    }
+  } else {
+    hash.update(await c.req.text());
+  }
+  return hash.digest('base64url');
+}
+
+/**
+ * A stored answer given again. A key first used for another request (another method, path or body)
+ * is refused, as Stripe refuses it: answering the first request's answer would tell the client its
+ * second request succeeded when nothing of it was done. A row stored without a hash is judged by
+ * its method and path.
+ */
 export function replayOf(
   c: Context,
   stored: Stored,
   field: 'detail' | 'message',
+  requestHash: string | null,
 ): { status: ContentfulStatusCode; body: unknown; replayed: true } {
-  if (stored.method !== c.req.method || stored.path !== c.req.path) {
-    throw new HttpError(422, IDEMPOTENCY_TEXTS.reused, field);
-  }
+  const otherRequest =
+    stored.method !== c.req.method ||
+    stored.path !== c.req.path ||
+    (stored.request_hash != null && stored.request_hash !== requestHash);
+  if (otherRequest) throw new HttpError(422, IDEMPOTENCY_TEXTS.reused, field);
   return { status: stored.status as ContentfulStatusCode, body: stored.body, replayed: true };
 }
 
 export async function readStored(db: Queryable, userId: number, key: string): Promise<Stored | null> {
   const rows = await db.query<Stored>(
-    'SELECT method, path, status, body FROM idempotency_keys WHERE user_id = $1 AND key = $2',
+    `SELECT method, path, request_hash, status, body FROM idempotency_keys WHERE user_id = $1 AND key = $2`,
     [userId, key],
   );
   return rows[0] ?? null;

@@ -78,7 +78,9 @@ export function staticRoutes(distDir: string, screens?: FirstScreens): Hono {
   };
 
   app.get('*', async (c) => {
-    const path = decodeURIComponent(new URL(c.req.url).pathname);
+    // createApp refuses undecodable addresses first; served alone, such an address names no file.
+    const path = decodedPath(c.req.url);
+    if (path === null) return c.notFound();
     if (SERVER_PREFIXES.some((prefix) => path === prefix.replace(/\/$/, '') || path.startsWith(prefix))) {
       return c.notFound();
     }
@@ -97,6 +99,20 @@ export function staticRoutes(distDir: string, screens?: FirstScreens): Hono {
     return send(index, 'no-cache');
   });
   return app;
+}
+
+/**
+ * The request's path with its percent escapes decoded, or null when they do not decode (a lone `%`,
+ * a cut-off sequence, bytes that are not UTF-8): decodeURIComponent throws a URIError on those.
+ */
+export function decodedPath(url: string): string | null {
+  const { pathname } = new URL(url, 'http://app');
+  if (!pathname.includes('%')) return pathname;
+  try {
+    return decodeURIComponent(pathname);
+  } catch {
+    return null;
+  }
 }
 
 async function isFile(path: string): Promise<boolean> {

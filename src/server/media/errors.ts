@@ -11,7 +11,8 @@ export type MediaRejection =
   | 'too_many_pixels'
   | 'video_format'
   | 'image_too_large'
-  | 'video_too_large';
+  | 'video_too_large'
+  | 'busy';
 
 export const MEDIA_REJECTION_MESSAGES: Record<MediaRejection, string> = {
   empty: 'Файл пустой',
@@ -24,11 +25,15 @@ export const MEDIA_REJECTION_MESSAGES: Record<MediaRejection, string> = {
   video_format: 'Неподдерживаемый формат видео: загрузите MP4 или WebM',
   image_too_large: 'Файл слишком большой: изображение должно быть не больше 15 МБ',
   video_too_large: 'Файл слишком большой: видео должно быть не больше 200 МБ',
+  busy: 'Сервер занят обработкой фото, попробуйте через минуту',
 };
 
 export class MediaRejectedError extends Error {
-  /** 413 for files over the size cap, 400 for everything else the uploader must fix. */
-  readonly status: 400 | 413;
+  /**
+   * 413 for files over the size cap, 429 when too many photos already wait for decoding (the upload
+   * is fine: sent again later, it goes through), 400 for everything else the uploader must fix.
+   */
+  readonly status: 400 | 413 | 429;
 
   /** The uploaded file's name, so a form with many files can say which one was refused. */
   fileName: string | undefined;
@@ -36,6 +41,7 @@ export class MediaRejectedError extends Error {
   constructor(readonly reason: MediaRejection) {
     super(MEDIA_REJECTION_MESSAGES[reason]);
     this.name = 'MediaRejectedError';
-    this.status = reason === 'image_too_large' || reason === 'video_too_large' ? 413 : 400;
+    this.status =
+      reason === 'image_too_large' || reason === 'video_too_large' ? 413 : reason === 'busy' ? 429 : 400;
   }
 }

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { availableParallelism } from 'node:os';
 import type createSharp from 'sharp';
 import type { Metadata } from 'sharp';
 import { MediaRejectedError } from './errors';
@@ -34,15 +35,64 @@ export interface RenderedImage {
   variants: { width: number; body: Buffer }[];
 }
 
+// Decoding a photo takes all of a core and, for a 50-megapixel picture, a few hundred MB: a burst
+// of large uploads decoded side by side slows every other request and fills the memory. So a
+// process decodes at most DECODE_CONCURRENCY photos at once (libvips already spreads each one over
+// the cores, so more at once would not finish sooner), and at most DECODE_QUEUE_LIMIT more wait
+// their turn; an upload beyond that is refused with 429 'busy' rather than held in memory.
+
+/** Photos decoded at once in one process. */
+export const DECODE_CONCURRENCY = Math.min(2, availableParallelism());
+/** Photos waiting for a decode slot in one process before further uploads are refused. */
+export const DECODE_QUEUE_LIMIT = 8;
+
+let decoding = 0;
+let decodingPeak = 0;
+const waiting: (() => void)[] = [];
+
+export interface DecodeStats {
+  /** Decodes running now. */
+  active: number;
+  /** Decodes waiting for a slot. */
+  queued: number;
+  /** The most decodes that ran at once since the last resetDecodePeak(). */
+  peak: number;
+}
+
+/** How busy the decoder is; its peak shows the concurrency bound holds. */
+export function decodeStats(): DecodeStats {
+  return { active: decoding, queued: waiting.length, peak: decodingPeak };
+}
+
+/** Starts a new peak measurement from what runs now. */
+export function resetDecodePeak(): void {
+  decodingPeak = decoding;
+}
+
+async function withDecodeSlot<T>(work: () => Promise<T>): Promise<T> {
+  if (decoding >= DECODE_CONCURRENCY) {
+    if (waiting.length >= DECODE_QUEUE_LIMIT) throw new MediaRejectedError('busy');
+    // The finishing decode hands its slot over directly, so `decoding` stays counted meanwhile.
+    await new Promise<void>((resolve) => waiting.push(resolve));
+  } else {
+    decoding += 1;
+  }
+  decodingPeak = Math.max(decodingPeak, decoding);
+  try {
+    return await work();
+  } finally {
+    const next = waiting.shift();
+    if (next) next();
+    else decoding -= 1;
+  }
+}
+
 export async function renderImage(bytes: Uint8Array, expected: RasterFormat): Promise<RenderedImage> {
   const sharp = await loadSharp();
-  // failOn 'error' refuses truncated or corrupt pixel data but tolerates the harmless warnings many
-  // phone cameras trigger. pages: 1 takes the first frame of an animation.
-  const input = () =>
-    sharp(bytes, { limitInputPixels: MAX_IMAGE_PIXELS, failOn: 'error', autoOrient: true, pages: 1 });
   let meta: Metadata;
   try {
-    // Headers only, without the pixel limit, so a bomb is told apart from a broken file below.
+    // Headers only, without the pixel limit, so a bomb is told apart from a broken file below. This
+    // decodes no pixels, so it needs no decode slot: a refused file never waits for one.
     meta = await sharp(bytes, { limitInputPixels: false, pages: 1 }).metadata();
   } catch {
     throw new MediaRejectedError('unreadable');
@@ -53,26 +103,37 @@ export async function renderImage(bytes: Uint8Array, expected: RasterFormat): Pr
   if (!meta.width || !meta.height) throw new MediaRejectedError('unreadable');
   if (meta.width * meta.height > MAX_IMAGE_PIXELS) throw new MediaRejectedError('too_many_pixels');
 
-  try {
-    const full = await input()
-      .resize({
-        width: FULL_IMAGE_MAX_SIDE,
-        height: FULL_IMAGE_MAX_SIDE,
-        fit: 'inside',
-        withoutEnlargement: true,
+  return withDecodeSlot(async () => {
+    try {
+      // The original is decoded once, into the full image; the narrower variants are made from that
+      // (at most 2048 px, cheap to decode again) rather than from a camera original each time.
+      // failOn 'error' refuses truncated or corrupt pixel data but tolerates the harmless warnings
+      // many phone cameras trigger. pages: 1 takes the first frame of an animation.
+      const full = await sharp(bytes, {
+        limitInputPixels: MAX_IMAGE_PIXELS,
+        failOn: 'error',
+        autoOrient: true,
+        pages: 1,
       })
-      .webp({ quality: WEBP_QUALITY })
-      .toBuffer({ resolveWithObject: true });
-    const variants: RenderedImage['variants'] = [];
-    for (const width of IMAGE_WIDTHS) {
-      if (width >= full.info.width) break;
-      const body = await input().resize({ width }).webp({ quality: WEBP_QUALITY }).toBuffer();
-      variants.push({ width, body });
+        .resize({
+          width: FULL_IMAGE_MAX_SIDE,
+          height: FULL_IMAGE_MAX_SIDE,
+          fit: 'inside',
+          withoutEnlargement: true,
+        })
+        .webp({ quality: WEBP_QUALITY })
+        .toBuffer({ resolveWithObject: true });
+      const variants: RenderedImage['variants'] = [];
+      for (const width of IMAGE_WIDTHS) {
+        if (width >= full.info.width) break;
+        const body = await sharp(full.data).resize({ width }).webp({ quality: WEBP_QUALITY }).toBuffer();
+        variants.push({ width, body });
+      }
+      return { full: full.data, variants };
+    } catch {
+      throw new MediaRejectedError('unreadable');
     }
-    return { full: full.data, variants };
-  } catch {
-    throw new MediaRejectedError('unreadable');
-  }
+  });
 }
 
 /**

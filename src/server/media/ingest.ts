@@ -47,7 +47,7 @@ const VIDEO_EXTENSIONS = { 'video/mp4': 'mp4', 'video/webm': 'webm', 'video/quic
  * these files without their row.
  */
 export async function storeMedia(
-  deps: { db: Queryable; media: MediaStore },
+  deps: { db: Queryable; media: MediaStore; now?: () => Date },
   input: StoreMediaInput,
 ): Promise<StoredMedia> {
   let prepared: Prepared;
@@ -65,9 +65,10 @@ export async function storeMedia(
       await deps.media.put(file.id, file.body);
     }
     const size = files.find((file) => file.id === id)?.body.byteLength ?? 0;
+    // The upload time is the app's clock, as the clean-up of unused avatars reads it (compaction.ts).
     await deps.db.query(
-      'INSERT INTO media (id, kind, content_type, bytes, owner_id) VALUES ($1, $2, $3, $4, $5)',
-      [id, input.kind, contentType, size, input.ownerId ?? null],
+      'INSERT INTO media (id, kind, content_type, bytes, owner_id, created_at) VALUES ($1, $2, $3, $4, $5, $6)',
+      [id, input.kind, contentType, size, input.ownerId ?? null, (deps.now?.() ?? new Date()).toISOString()],
     );
   } catch (error) {
     await Promise.all(written.map((file) => deps.media.remove(file).catch(() => undefined)));
@@ -118,6 +119,11 @@ export async function removeMedia(
 ): Promise<void> {
   if (ids.length === 0) return;
   await deps.db.query('DELETE FROM media WHERE id = ANY($1::text[])', [ids]);
+  await removeMediaFiles(deps.media, ids);
+}
+
+/** Deletes the files of media whose rows are already gone: each id's file and its size variants. */
+export async function removeMediaFiles(media: MediaStore, ids: readonly string[]): Promise<void> {
   const files = ids.flatMap((id) => [id, ...IMAGE_WIDTHS.flatMap((width) => variantFileId(id, width) ?? [])]);
-  await Promise.all(files.map((file) => deps.media.remove(file).catch(() => undefined)));
+  await Promise.all(files.map((file) => media.remove(file).catch(() => undefined)));
 }

@@ -13,7 +13,19 @@ export type ServerEvent =
   | { channel: 'EXCURSION_UPDATE'; data: ExcursionUpdateData }
   | { channel: 'TOUR_UPDATE'; data: TourUpdateData }
   | { channel: 'USER_UPDATE'; userId: number; data: UserUpdateData }
-  | { channel: 'TICKET_UPDATE'; userId: number; data: TicketUpdateData };
+  | { channel: 'TICKET_UPDATE'; userId: number; data: TicketUpdateData }
+  | TokensRevokedEvent;
+
+/**
+ * Not a message to clients: some of a user's tokens were voided, so every process's socket hub takes
+ * that user's personal channels from the sockets signed in with them. `jti`: that one token (a
+ * logout on one device); `belowVersion`: every token with an older token version (logout everywhere).
+ */
+export interface TokensRevokedEvent {
+  channel: 'TOKENS_REVOKED';
+  userId: number;
+  data: { jti?: string; belowVersion?: number };
+}
 
 export interface EventBus {
   publish(events: ServerEvent[]): void;
@@ -43,7 +55,8 @@ export function createEventBus(): LocalEventBus {
   return {
     publish(events) {
       if (events.length === 0) return;
-      generation += 1;
+      // A revocation changes no data: cached lists stay.
+      if (events.some((event) => event.channel !== 'TOKENS_REVOKED')) generation += 1;
       for (const event of events) for (const listener of listeners) listener(event);
     },
     subscribe(listener) {

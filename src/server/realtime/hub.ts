@@ -8,11 +8,13 @@ import {
   type ServerMessage,
 } from '../../protocol/realtime';
 import { encodeServerMessage, parseClientMessage, wsErrorMessage } from '../../protocol/realtime-codec';
+import { requestClientIp } from '../http/client-ip';
 import type { Logger } from '../log';
+import type { AddressList } from '../payments/addresses';
 import type { TokenService } from '../services/tokens';
 import type { Db } from '../storage/db';
 import { findPrincipal } from '../storage/users';
-import type { EventBus, ServerEvent } from './events';
+import type { EventBus, ServerEvent, TokensRevokedEvent } from './events';
 
 // The live socket of SPEC §7 at /ws. A socket subscribes to channels; personal channels are bound to
 // the user in the verified token, never to the userId the client claims. ws closes a socket whose
@@ -27,6 +29,14 @@ import type { EventBus, ServerEvent } from './events';
 // MESSAGES_PER_SECOND). The app sends one subscribe per connection, so only a broken or hostile client
 // runs dry: it is closed with 1008 (policy violation) and its remaining frames are ignored, so one
 // flooding socket cannot hold up the others.
+//
+// Open sockets are capped per client address (behind TRUSTED_PROXIES, the forwarded one) at the
+// upgrade, answered 429 beyond it, and per user when a subscribe signs a socket in, closed with 1008
+// beyond it; each count goes down when its socket closes. A ping every HEARTBEAT_MS ends sockets
+// whose peer is gone without a close (a phone that lost its network), so they stop counting.
+//
+// When a token is revoked (a logout on one device, a logout everywhere: a TOKENS_REVOKED event, from
+// any process through the event bus), the sockets signed in with it lose their personal channels.
 
 /** Messages a socket may send at once, and the steady rate after that. */
 export const MESSAGE_BURST = 20;
@@ -37,6 +47,18 @@ export const RATE_LIMIT_CLOSE_CODE = 1008;
 export const MISSED_EVENTS_CLOSE_CODE = 1012;
 /** How long a cut-off socket keeps its connection so the close frame can reach the client. */
 const CUT_OFF_GRACE_MS = 500;
+/**
+ * Open sockets per client address. Generous: a hotel's Wi-Fi or a carrier's NAT puts many phones
+ * behind one address, and each phone's app keeps one socket (its leading tab's); the cap is there to
+ * stop one host from holding thousands.
+ */
+export const MAX_SOCKETS_PER_ADDRESS = 50;
+/** Signed-in sockets per user: one per browser or phone the user is logged in on at once. */
+export const MAX_SOCKETS_PER_USER = 10;
+/** Close code for a socket over its user's cap (RFC 6455: policy violation). */
+export const SOCKET_LIMIT_CLOSE_CODE = 1008;
+/** How often every socket is pinged; one that has not answered the previous ping is ended. */
+export const HEARTBEAT_MS = 30_000;
 
 export const HUB_TEXTS = {
   invalidToken: 'Недействительный токен: личные каналы недоступны',
@@ -45,6 +67,9 @@ export const HUB_TEXTS = {
   // A close reason is at most 123 bytes of UTF-8.
   tooMany: 'Слишком много сообщений',
   missed: 'Переподключитесь: часть обновлений могла потеряться',
+  tooManyFromAddress: 'Слишком много подключений с этого адреса',
+  tooManyForUser: 'Слишком много подключений к этому аккаунту',
+  revoked: 'Сеанс завершён: личные каналы недоступны',
 } as const;
 
 export interface RealtimeHub {
@@ -59,6 +84,10 @@ interface Client {
   channels: Set<Channel>;
   /** The verified owner of the personal channels, or null. */
   userId: number | null;
+  /** The token that signed the socket in (with userId): its id and version, for revocations. */
+  token: { jti: string; tokenVersion: number } | null;
+  /** Answered the last heartbeat ping. */
+  alive: boolean;
   /** Messages left in the bucket, and when it was last refilled. */
   budget: number;
   refilledAt: number;
@@ -75,6 +104,8 @@ export interface HubDeps {
   allowedOrigins?: readonly string[];
   /** Milliseconds, for the message budget; Date.now by default. */
   clock?: () => number;
+  /** Proxies whose X-Forwarded-For names the client (TRUSTED_PROXIES), for the per-address cap. */
+  trustedProxies?: AddressList | null;
 }
 
 /**
@@ -117,9 +148,27 @@ export function createRealtimeHub({
   log,
   allowedOrigins = [],
   clock = Date.now,
+  trustedProxies = null,
 }: HubDeps): RealtimeHub {
   const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_WS_MESSAGE_BYTES });
   const clients = new Set<Client>();
+  const perAddress = new Map<string, number>();
+  const perUser = new Map<number, number>();
+  // Grows with every revocation heard: a subscribe whose token check overlapped one checks again.
+  let revocations = 0;
+
+  const count = <K>(counts: Map<K, number>, key: K, by: number) => {
+    const next = (counts.get(key) ?? 0) + by;
+    if (next > 0) counts.set(key, next);
+    else counts.delete(key);
+  };
+  /** Signs the socket in as `userId` (or out, with null), keeping the per-user counts. */
+  const setUser = (client: Client, userId: number | null, token: Client['token']) => {
+    if (client.userId !== null) count(perUser, client.userId, -1);
+    if (userId !== null) count(perUser, userId, 1);
+    client.userId = userId;
+    client.token = userId === null ? null : token;
+  };
 
   const send = (client: Client, message: ServerMessage) => {
     const text = encodeServerMessage(message);
@@ -129,20 +178,36 @@ export function createRealtimeHub({
   const subscribe = async (client: Client, channels: Channel[], claimedUserId?: number, token?: string) => {
     const personal = channels.filter(isPersonalChannel);
     let userId: number | null = null;
+    let signedIn: Client['token'] = null;
     if (personal.length > 0) {
-      const claims = token ? await tokens.verify(token) : null;
-      const principal = claims ? await findPrincipal(db, claims.userId) : null;
+      let claims = null;
+      let principal = null;
+      // A revocation heard while the token was being checked may have missed this socket (it was
+      // not signed in yet) and the check may predate it: then the check runs again.
+      for (let tries = 0; tries < 5; tries++) {
+        const heard = revocations;
+        claims = token ? await tokens.verify(token) : null;
+        principal = claims ? await findPrincipal(db, claims.userId, claims.jti) : null;
+        if (heard === revocations) break;
+        principal = null;
+      }
       if (!claims || !principal || principal.tokenVersion !== claims.tokenVersion) {
         send(client, wsErrorMessage(HUB_TEXTS.invalidToken));
       } else if (claimedUserId !== undefined && claimedUserId !== principal.id) {
         send(client, wsErrorMessage(HUB_TEXTS.otherUser));
       } else {
         userId = principal.id;
+        signedIn = { jti: claims.jti, tokenVersion: claims.tokenVersion };
       }
     }
     // A socket cut off for flooding while its token was checked stays without channels.
     if (client.cutOff) return;
-    client.userId = userId;
+    if (userId !== null && userId !== client.userId && (perUser.get(userId) ?? 0) >= MAX_SOCKETS_PER_USER) {
+      cutOff(client, SOCKET_LIMIT_CLOSE_CODE, HUB_TEXTS.tooManyForUser);
+      log.debug(`socket refused: user ${userId} has ${MAX_SOCKETS_PER_USER} open`);
+      return;
+    }
+    setUser(client, userId, signedIn);
     client.channels = new Set(channels.filter((channel) => !isPersonalChannel(channel) || userId !== null));
     send(client, { type: 'subscribed', data: { channels: [...client.channels], user_id: userId } });
   };
@@ -158,27 +223,37 @@ export function createRealtimeHub({
     return true;
   };
 
+  /** Closes the socket with `code`, ignoring whatever it still sends. */
+  const cutOff = (client: Client, code: number, reason: string) => {
+    const { socket } = client;
+    client.cutOff = true;
+    client.channels.clear();
+    setUser(client, null, null);
+    socket.close(code, reason);
+    // Stop reading at once: the frames it already sent would otherwise still be decoded until
+    // its close reply. The close frame has gone out; the connection is dropped shortly after.
+    socket.pause();
+    setTimeout(() => socket.terminate(), CUT_OFF_GRACE_MS).unref();
+  };
+
   wss.on('connection', (socket) => {
     const client: Client = {
       socket,
       channels: new Set(),
       userId: null,
+      token: null,
+      alive: true,
       budget: MESSAGE_BURST,
       refilledAt: clock(),
       cutOff: false,
     };
     clients.add(client);
+    socket.on('pong', () => (client.alive = true));
     socket.on('message', (raw) => {
       if (client.cutOff) return;
       if (!spend(client)) {
-        client.cutOff = true;
-        client.channels.clear();
         log.debug('socket over its message budget: closed');
-        socket.close(RATE_LIMIT_CLOSE_CODE, HUB_TEXTS.tooMany);
-        // Stop reading at once: the frames it already sent would otherwise still be decoded until
-        // its close reply. The close frame has gone out; the connection is dropped shortly after.
-        socket.pause();
-        setTimeout(() => socket.terminate(), CUT_OFF_GRACE_MS).unref();
+        cutOff(client, RATE_LIMIT_CLOSE_CODE, HUB_TEXTS.tooMany);
         return;
       }
       const parsed = parseClientMessage(raw);
@@ -196,13 +271,20 @@ export function createRealtimeHub({
         send(client, wsErrorMessage('Ошибка подписки'));
       });
     });
-    socket.on('close', () => clients.delete(client));
+    socket.on('close', () => {
+      clients.delete(client);
+      setUser(client, null, null);
+    });
     socket.on('error', (error) => log.debug('socket error', error));
   });
 
   // An event is encoded once, and only when some socket wants it: under a load of bookings most
   // events have no listener in this process.
   const deliver = (event: ServerEvent) => {
+    if (event.channel === 'TOKENS_REVOKED') {
+      revoke(event);
+      return;
+    }
     const owner = 'userId' in event ? event.userId : null;
     let text: string | null | undefined;
     for (const client of clients) {
@@ -217,6 +299,22 @@ export function createRealtimeHub({
       client.socket.send(text);
     }
   };
+  // The user's sockets signed in with a revoked token keep their public channels only, and are told.
+  const revoke = ({ userId, data: { jti, belowVersion } }: TokensRevokedEvent) => {
+    revocations += 1;
+    for (const client of clients) {
+      const token = client.token;
+      if (client.userId !== userId || !token) continue;
+      const voided =
+        (jti !== undefined && token.jti === jti) ||
+        (belowVersion !== undefined && token.tokenVersion < belowVersion);
+      if (!voided) continue;
+      setUser(client, null, null);
+      client.channels = new Set([...client.channels].filter((channel) => !isPersonalChannel(channel)));
+      send(client, wsErrorMessage(HUB_TEXTS.revoked));
+      send(client, { type: 'subscribed', data: { channels: [...client.channels], user_id: null } });
+    }
+  };
   const unsubscribe = events.subscribe(deliver);
   // Events may have been lost on their way to this process: its sockets are closed as for a
   // restart, and a client pulls when it reconnects (SPEC §7), so what they missed reaches them.
@@ -225,18 +323,40 @@ export function createRealtimeHub({
     for (const client of clients) client.socket.close(MISSED_EVENTS_CLOSE_CODE, HUB_TEXTS.missed);
   });
 
+  const heartbeat = setInterval(() => {
+    for (const client of clients) {
+      if (!client.alive) {
+        client.socket.terminate();
+        continue;
+      }
+      client.alive = false;
+      if (client.socket.readyState === client.socket.OPEN) client.socket.ping();
+    }
+  }, HEARTBEAT_MS);
+  heartbeat.unref();
+
   return {
     handleUpgrade(request, socket, head) {
       if (!originAllowed(request, allowedOrigins)) {
         refuseUpgrade(socket, '403 Forbidden', HUB_TEXTS.badOrigin);
         return;
       }
+      const address = requestClientIp(request, trustedProxies);
+      if ((perAddress.get(address) ?? 0) >= MAX_SOCKETS_PER_ADDRESS) {
+        log.debug(`socket refused: ${address} has ${MAX_SOCKETS_PER_ADDRESS} open`);
+        refuseUpgrade(socket, '429 Too Many Requests', HUB_TEXTS.tooManyFromAddress);
+        return;
+      }
+      // Counted from the upgrade until the connection closes, whether or not the handshake succeeds.
+      count(perAddress, address, 1);
+      socket.once('close', () => count(perAddress, address, -1));
       wss.handleUpgrade(request, socket, head, (ws) => wss.emit('connection', ws, request));
     },
     get size() {
       return clients.size;
     },
     async close() {
+      clearInterval(heartbeat);
       unsubscribe();
       stopGaps();
       for (const client of clients) client.socket.terminate();

@@ -9,7 +9,7 @@ import type { Queryable } from '../storage/db';
 export const CODE_TTL_MS = 10 * 60_000;
 export const MAX_CODE_ATTEMPTS = 5;
 
-function hashCode(salt: string, code: string): string {
+export function hashCode(salt: string, code: string): string {
   return createHash('sha256').update(salt).update(code).digest('hex');
 }
 

@@ -39,4 +39,20 @@ export const PROFILE_TEXTS = {
   emailTaken: 'Этот e-mail уже занят',
   badAvatar: 'Аватар не найден, загрузите его снова',
   noFile: 'Прикрепите изображение в поле file',
+  badEmailCode: 'Введите шестизначный код из письма',
+} as const;
+
+/** The letter with the code that confirms a new e-mail address; sent to that address. */
+export const EMAIL_CHANGE_MAIL = {
+  subject: 'Подтверждение нового e-mail — Экскурсии по Крыму',
+  text: (code: string, minutes: number) =>
+    [
+      'Здравствуйте!',
+      '',
+      'Этот адрес указали как новый e-mail в профиле на сайте «Экскурсии по Крыму».',
+      `Ваш код подтверждения: ${code}`,
+      '',
+      `Код действует ${minutes} минут. Никому его не сообщайте.`,
+      'Если вы не меняли адрес в профиле, просто проигнорируйте это письмо.',
+    ].join('\n'),
 } as const;

@@ -8,7 +8,7 @@ import { checkCode, CODE_TTL_MS, issueCode } from './auth-codes';
 import { AUTH_SERVICE_TEXTS, CODE_MAIL } from './auth-texts';
 import { hashPassword, verifyPassword } from './passwords';
 import { hitRateLimit, RATE_RULES } from './rate-limit';
-import type { TokenService } from './tokens';
+import type { TokenService, VerifiedToken } from './tokens';
 
 // Registration and login both end in an e-mailed code; only POST /auth/verify-2fa hands out a token.
 // A registration inserts the user unverified at once (so the code has a row to belong to); the
@@ -122,7 +122,25 @@ export async function verifyCode(
   return { user_data: user.row, access_token: accessToken };
 }
 
-/** Voids every token the user holds (logout everywhere); demotion does the same. */
-export async function revokeTokens(db: Db, userId: number): Promise<void> {
-  await db.query('UPDATE users SET token_version = token_version + 1 WHERE id = $1', [userId]);
+/**
+ * Voids every token the user holds (logout everywhere); demotion does the same. Answers the new
+ * token version (null for no such user): tokens below it are void.
+ */
+export async function revokeTokens(db: Db, userId: number): Promise<number | null> {
+  const [row] = await db.query<{ token_version: number }>(
+    'UPDATE users SET token_version = token_version + 1 WHERE id = $1 RETURNING token_version',
+    [userId],
+  );
+  return row?.token_version ?? null;
+}
+
+/**
+ * Voids this one token (logout on this device): its id stays on the revoked list until it would
+ * have expired anyway, and the user's other tokens keep working. Revoking it again changes nothing.
+ */
+export async function revokeToken(db: Db, token: Pick<VerifiedToken, 'jti' | 'expiresAt'>): Promise<void> {
+  await db.query(
+    'INSERT INTO revoked_tokens (jti, expires_at) VALUES ($1, $2) ON CONFLICT (jti) DO NOTHING',
+    [token.jti, new Date(token.expiresAt * 1000).toISOString()],
+  );
 }

@@ -9,7 +9,9 @@ import type { Db } from '../storage/db';
 //
 // Every call of a batch holds its tour's lock until the batch commits, so a batch is small and its
 // calls are sent ordered by tour: two batches take their tours' locks in the same order and cannot
-// deadlock on them.
+// deadlock on them. The accounts of all its calls are locked before any tour
+// (book_tickets_accounts_first, migration 9), in ascending id order, so no batch waits for an
+// account while it holds a tour.
 
 /** The most bookings in one transaction. */
 export const BOOKING_BATCH_SIZE = 16;
@@ -23,7 +25,7 @@ export const batchGuards = { orderByTour: true };
 export type BookTicketAnswer = Record<string, unknown>;
 
 const SINGLE = `SELECT book_ticket($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17,
-       $18, $19, $20, $21, $22, $23, $24, $25, $26, $27, $28) AS r`;
+       $18, $19, $20, $21, $22, $23, $24, $25, $26, $27, $28, $29) AS r`;
 
 type Answer = { r: BookTicketAnswer } | { code: string; message: string };
 
@@ -43,7 +45,7 @@ function batcherOf(db: Db) {
         const order = calls.map((_, i) => i);
         if (batchGuards.orderByTour) order.sort((a, b) => compareTours(calls[a], calls[b]));
         const [row] = await db.query<{ r: Answer[] }>(
-          'SELECT book_tickets($1::jsonb) AS r',
+          'SELECT book_tickets_accounts_first($1::jsonb) AS r',
           [JSON.stringify(order.map((i) => calls[i]))],
           { name: 'book_tickets' },
         );
@@ -66,9 +68,9 @@ function batcherOf(db: Db) {
 }
 
 /**
- * Runs book_ticket with `args` (its 28 arguments in order, the tour id first), alone or in one
- * transaction with other bookings waiting at the same time. Resolves with its answer; rejects with
- * what the statement raised for it (its SQLSTATE as `code`, its message).
+ * Runs book_ticket with `args` (its 29 arguments in order, the tour id first, the token's id last:
+ * migration 11), alone or in one transaction with other bookings waiting at the same time. Resolves
+ * with its answer; rejects with what the statement raised for it (its SQLSTATE as `code`, its message).
  */
 export function callBookTicket(db: Db, args: readonly unknown[]): Promise<BookTicketAnswer> {
   return batcherOf(db)(args);

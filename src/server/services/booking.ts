@@ -4,14 +4,16 @@ import { entryPrice, totalPrice } from '../../domain/pricing';
 import type { BusType, Service, Ticket, TicketService } from '../../domain/types';
 import type { CreateTicketRequest } from '../../protocol/tickets';
 import { HttpError } from '../http/errors';
-import type { MutationResult, Stored } from '../http/idempotency';
+import { STORED_HASH_FIELD, type MutationResult, type Stored } from '../http/idempotency';
 import type { ServerEvent } from '../realtime/events';
 import { bumpTour, toTour, type TourRow } from '../storage/catalogue';
 import type { Db, Queryable, TransactionOptions } from '../storage/db';
 import { findTicket } from '../storage/tickets';
 import type { Principal } from '../storage/users';
 import { newEntityId } from './ids';
+import { hitRateLimit, RATE_RULES } from './rate-limit';
 import { replicaTour } from '../../protocol/sync';
+import { pluralize } from '../../domain/plural';
 
 // Booking (SPEC §7 POST /api/tickets) in one transaction: the tour row is locked first, so two
 // bookings of one tour run one after the other and each sees the seats the other took. The partial
@@ -19,17 +21,36 @@ import { replicaTour } from '../../protocol/sync';
 // from the body; a body that disagrees was built from stale data and is refused.
 //
 // Lock order, everywhere a ticket changes (booking, cancelling, the hold sweeper, a payment): the
-// tour first, then its tickets, then seats in ascending order. A lock wait is bounded
+// tour first, then its tickets, then seats in ascending order. A booking first locks its account (a
+// transaction advisory lock on the user id, which nothing but a booking takes), so one account's
+// bookings run one after the other and each counts the holds the others made; a booking never
+// waits for an account while it holds a tour. A lock wait is bounded
 // (LOCK_TIMEOUT_MS): a wait that runs out, or a deadlock the database breaks, answers 409 with a
 // Russian detail, never a 5xx and never a request that hangs.
 
 export const HOLD_MINUTES = 15;
+
+/**
+ * The most unpaid bookings (holds not run out) one account may have at once: more would let one
+ * account keep a coach's seats from everyone else, hold after hold. book_ticket (migration 9) has
+ * the same number, and RATE_RULES.bookingPerAccount's.
+ */
+export const MAX_UNPAID_HOLDS = 3;
+
+/** The advisory lock class of an account's bookings (two-key form; the key is the user id). */
+export const ACCOUNT_BOOKING_LOCK = 727020;
+
+const HOLD_FORMS = ['неоплаченная бронь', 'неоплаченные брони', 'неоплаченных броней'] as const;
 
 export const BOOKING_TEXTS = {
   tourNotFound: 'Тур не найден',
   tourPast: 'Этот тур уже прошёл, выберите другую дату',
   excursionClosed: 'Экскурсия сейчас недоступна для бронирования',
   noAdults: 'Нужен хотя бы один взрослый',
+  noChildren: 'Эта экскурсия не рассчитана на детей: выберите только взрослых',
+  tooManyHolds: (holds: number) =>
+    `У вас уже ${holds} ${pluralize(holds, HOLD_FORMS)}: оплатите или отмените одну из них`,
+  tooManyBookings: 'Слишком много бронирований подряд: попробуйте через несколько минут',
   notEnoughPlaces: (left: number) => `Недостаточно свободных мест: осталось ${left}`,
   seatCount: 'Выберите столько мест, сколько человек едет',
   noSeatsExpected: 'Для этой экскурсии места не выбираются',
@@ -66,6 +87,7 @@ interface LockedTour {
   kid_price: number;
   adult_entry_price: number;
   kid_entry_price: number;
+  children_allowed: boolean;
   services: Service[];
   assembly_points: string[];
 }
@@ -73,9 +95,12 @@ interface LockedTour {
 /** What a booking reads of its tour and excursion (`t` and `e`). */
 const TOUR_COLUMNS = `t.id, t.excursion_id, e.title, t.date, t.time, e.status AS excursion_status, e.bus_type,
   e.available_seats, e.reserved_seats, e.max_attendants, e.adult_price, e.kid_price, e.adult_entry_price,
-  e.kid_entry_price, e.services, e.assembly_points`;
+  e.kid_entry_price, e.children_allowed, e.services, e.assembly_points`;
 
-/** Test-only switch: with it off the tour row is not locked, so a concurrency test can prove it matters. */
+/**
+ * Test-only switch: with it off neither the tour row nor the account is locked, so a concurrency
+ * test can prove the locks matter.
+ */
 export const bookingLock = { enabled: true };
 
 /**
@@ -161,12 +186,15 @@ async function bookTour(
   const userId = principal.role === 'admin' ? request.userID : principal.id;
   if (request.adults < 1) throw new HttpError(400, BOOKING_TEXTS.noAdults);
 
+  if (bookingLock.enabled)
+    await tx.query('SELECT pg_advisory_xact_lock($1, $2)', [ACCOUNT_BOOKING_LOCK, userId]);
   const [tour] = await tx.query<LockedTour>(
     `SELECT ${TOUR_COLUMNS} FROM tours t JOIN excursions e ON e.id = t.excursion_id
      WHERE t.id = $1 ${bookingLock.enabled ? 'FOR UPDATE OF t' : ''}`,
     [request.tourID],
   );
   checkTour(tour, request, deps.now);
+  await checkAccount(tx, userId, deps.now);
 
   // Holds that ran out free their seats before this booking counts what is left.
   const expired = await expireHolds(tx, deps.now, tour.id);
@@ -257,6 +285,26 @@ function checkTour(
     throw new HttpError(409, BOOKING_TEXTS.tourPast);
   if (!tour.assembly_points.includes(request.assemblyPoint))
     throw new HttpError(400, BOOKING_TEXTS.assemblyPoint);
+  if (request.kids > 0 && !tour.children_allowed) throw new HttpError(400, BOOKING_TEXTS.noChildren);
+}
+
+/**
+ * The account's own limits, under its lock: its live holds (one range of tickets_unpaid), then the
+ * bookings it made lately. Counted in the booking's transaction, so a refused booking counts nothing.
+ */
+async function checkAccount(tx: Queryable, userId: number, now: Date): Promise<void> {
+  const [{ holds }] = (await tx.query<{ holds: number }>(
+    `SELECT count(*)::int AS holds FROM tickets WHERE user_id = $1 AND status = 'to payment' AND hold_until >= $2`,
+    [userId, now],
+  )) as [{ holds: number }];
+  if (holds >= MAX_UNPAID_HOLDS) throw new HttpError(409, BOOKING_TEXTS.tooManyHolds(holds));
+  try {
+    await hitRateLimit(tx, RATE_RULES.bookingPerAccount, String(userId), now);
+  } catch (error) {
+    if (error instanceof HttpError && error.status === 429)
+      throw new HttpError(429, BOOKING_TEXTS.tooManyBookings);
+    throw error;
+  }
 }
 
 /** The seats asked for, checked against the bus (not against other tickets), in the order to write them. */
@@ -444,6 +492,10 @@ const FAST_CODES = {
   seats: 'KB003',
   keyRace: 'KB004',
   voided: 'KB005',
+  /** Raised by book_ticket from migration 9 on. */
+  noChildren: 'KB006',
+  holds: 'KB007',
+  tooMany: 'KB008',
 } as const;
 
 interface FastRow {
@@ -462,11 +514,13 @@ interface FastRow {
  */
 export async function bookTicketFast(
   db: Db,
-  caller: { userId: number; tokenVersion: number },
+  /** The token's user, version and id (`jti`: checked against the revoked list, when given). */
+  caller: { userId: number; tokenVersion: number; jti?: string },
   request: CreateTicketRequest,
   tour: BookingTour | undefined,
   deps: BookingDeps,
-  idempotency?: { key: string; method: string; path: string },
+  /** requestHash: http/idempotency.ts requestHashOf, kept with the key to refuse its reuse. */
+  idempotency?: { key: string; method: string; path: string; requestHash?: string },
 ): Promise<FastBooking> {
   if (request.userID !== caller.userId || request.adults < 1) return { longWay: 'refused' };
   let seats: number[];
@@ -537,7 +591,13 @@ export async function bookTicketFast(
       idempotency?.key ?? null,
       idempotency?.method ?? null,
       idempotency?.path ?? null,
-      idempotency ? JSON.stringify(body) : null,
+      // The request's hash rides with the stored answer; a trigger files it (migration 13).
+      idempotency
+        ? JSON.stringify(
+            idempotency.requestHash ? { ...body, [STORED_HASH_FIELD]: idempotency.requestHash } : body,
+          )
+        : null,
+      caller.jti ?? null,
     ])) as unknown as FastRow | { replay: Stored };
   } catch (error) {
     const { code, message } = error as { code?: string; message?: string };
@@ -547,6 +607,9 @@ export async function bookTicketFast(
     // The unique index on live seats answers the same: only reachable without the tour lock.
     if (code === FAST_CODES.seats || code === '23505') throw new HttpError(409, BOOKING_TEXTS.seatsTaken);
     if (code === FAST_CODES.keyRace) return { lostRace: true };
+    if (code === FAST_CODES.noChildren) throw new HttpError(400, BOOKING_TEXTS.noChildren);
+    if (code === FAST_CODES.holds) throw new HttpError(409, BOOKING_TEXTS.tooManyHolds(Number(message)));
+    if (code === FAST_CODES.tooMany) throw new HttpError(429, BOOKING_TEXTS.tooManyBookings);
     if (code === LOCK_NOT_AVAILABLE || code === DEADLOCK_DETECTED)
       throw new HttpError(409, BOOKING_TEXTS.busy);
     throw error;

@@ -21,6 +21,7 @@ export const EXCURSION_TEXTS = {
   notFound: 'Экскурсия не найдена',
   notOwner: 'Можно редактировать только свои экскурсии',
   sellersOnly: 'Добавлять экскурсии могут только продавцы',
+  sellersOnlyEdit: 'Редактировать экскурсии могут только продавцы',
   ownerMismatch: 'Экскурсию можно создать только от своего имени',
   placeUnknown: 'Выберите достопримечательность из списка',
   past: 'Нельзя добавить тур на прошедшую дату',
@@ -231,15 +232,27 @@ async function tourEvents(tx: Queryable, ids: string[]): Promise<ServerEvent[]> 
   return events;
 }
 
-/** Locks the excursion and checks the caller may edit it: its owner, or an admin (SPEC §6). */
+/**
+ * Whether the caller may edit an excursion owned by `ownerId` (SPEC §6): an admin edits any; a seller
+ * only their own. Ownership alone gives no right: a seller demoted to user keeps their excursions but
+ * edits none of them.
+ */
+export function mayEditExcursion(principal: Principal, ownerId: number): boolean {
+  return principal.role === 'admin' || (principal.role === 'seller' && ownerId === principal.id);
+}
+
+/** Locks the excursion and checks the caller may edit it. */
 async function lockForEdit(tx: Queryable, principal: Principal, id: string) {
   const [row] = await tx.query<{ owner_id: number; status: string; images: string[]; gallery: string[] }>(
     'SELECT owner_id, status, images, gallery FROM excursions WHERE id = $1 FOR UPDATE',
     [id],
   );
   if (!row) throw new HttpError(404, EXCURSION_TEXTS.notFound);
-  if (row.owner_id !== principal.id && principal.role !== 'admin')
-    throw new HttpError(403, EXCURSION_TEXTS.notOwner);
+  if (!mayEditExcursion(principal, row.owner_id))
+    throw new HttpError(
+      403,
+      principal.role === 'user' ? EXCURSION_TEXTS.sellersOnlyEdit : EXCURSION_TEXTS.notOwner,
+    );
   return row;
 }
 

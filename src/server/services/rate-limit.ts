@@ -18,6 +18,19 @@ export const RATE_RULES = {
   sendPerAccount: { name: 'send-account', limit: 3, windowMs: 10 * 60_000 },
   verifyPerAccount: { name: 'verify-account', limit: 10, windowMs: 15 * 60_000 },
   verifyPerIp: { name: 'verify-ip', limit: 30, windowMs: 15 * 60_000 },
+  /** Bookings made by one account: with the cap on unpaid holds, bounds booking and cancelling in a loop. */
+  bookingPerAccount: { name: 'booking-account', limit: 20, windowMs: 10 * 60_000 },
+  // Codes for a new e-mail: mails per account (apart from its login codes), mails to one address
+  // whoever asks, and confirmation tries per account.
+  emailChangePerAccount: { name: 'email-change-account', limit: 3, windowMs: 10 * 60_000 },
+  emailChangePerAddress: { name: 'email-change-address', limit: 3, windowMs: 10 * 60_000 },
+  emailConfirmPerAccount: { name: 'email-confirm-account', limit: 10, windowMs: 15 * 60_000 },
+  /**
+   * Requests carrying files, per account (http/upload-limit.ts). Ten a minute is more than a person
+   * picking an avatar or sending excursion forms ever needs, and bounds the decoding one account can
+   * ask of the server.
+   */
+  uploadsPerAccount: { name: 'upload-account', limit: 10, windowMs: 60_000 },
 } as const satisfies Record<string, RateRule>;
 
 /** Counts one hit of `subject` against `rule`; throws 429 {detail} once the window's limit is passed. */

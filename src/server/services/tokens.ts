@@ -4,8 +4,9 @@ import { join } from 'node:path';
 import { jwtVerify, SignJWT } from 'jose';
 
 // Access tokens: HS256 JWTs with the algorithm pinned on verification (so `alg: none` or an RS/HS
-// confusion is refused), an expiry, and the user's token version, which demotion or a logout
-// everywhere raises to void every older token.
+// confusion is refused), an expiry, the user's token version, which demotion or a logout everywhere
+// raises to void every older token, and an id of its own (jti), which a logout on one device puts on
+// the revoked list (revoked_tokens) to void that token alone.
 
 const ALGORITHM = 'HS256';
 const ISSUER = 'krym-excursions';
@@ -16,10 +17,21 @@ export interface TokenClaims {
   tokenVersion: number;
 }
 
+/** What a verified token says: its claims, its id and when it expires. */
+export interface VerifiedToken extends TokenClaims {
+  /**
+   * The token's id: its jti, or, for a token signed without one, `sig.` and its signature (unique to
+   * it as well), so a logout can revoke such a token too.
+   */
+  jti: string;
+  /** Seconds since the epoch. */
+  expiresAt: number;
+}
+
 export interface TokenService {
   sign(claims: TokenClaims, ttlSeconds?: number): Promise<string>;
   /** The claims of a valid token, or null for anything else (never throws). */
-  verify(token: string): Promise<TokenClaims | null>;
+  verify(token: string): Promise<VerifiedToken | null>;
   /** The code on a ticket's QR: its id and a server MAC, so a guide's check cannot be fooled by a forgery. */
   ticketCode(ticketId: string): string;
   /** The ticket id inside a genuine code, or null. */
@@ -35,7 +47,7 @@ export function createTokenService(secret: string): TokenService {
   // Tokens whose signature checked out, until they expire: a client sends the same token with every
   // call, and the signature check is most of an authenticated call's own CPU. Only what the token
   // itself says is kept; whether it was voided is still asked of the database on every request.
-  const verified = new Map<string, { claims: TokenClaims; expiresAt: number }>();
+  const verified = new Map<string, { claims: VerifiedToken; expiresAt: number }>();
   // Domain-separated from the JWT key use: a ticket MAC can never pass as a token signature.
   const mac = (ticketId: string) =>
     createHmac('sha256', secret).update(`ticket:${ticketId}`).digest('base64url').slice(0, 22);
@@ -52,6 +64,7 @@ export function createTokenService(secret: string): TokenService {
     sign: ({ userId, tokenVersion }, ttlSeconds = ACCESS_TOKEN_TTL_SECONDS) =>
       new SignJWT({ tv: tokenVersion })
         .setProtectedHeader({ alg: ALGORITHM, typ: 'JWT' })
+        .setJti(randomBytes(16).toString('base64url'))
         .setSubject(String(userId))
         .setIssuer(ISSUER)
         .setIssuedAt()
@@ -66,7 +79,17 @@ export function createTokenService(secret: string): TokenService {
         const userId = Number(payload.sub);
         const tokenVersion = payload.tv;
         if (!Number.isSafeInteger(userId) || userId <= 0 || typeof tokenVersion !== 'number') return null;
-        const claims = { userId, tokenVersion };
+        // Every token signed here has an expiry; one without is kept on a revoked list for the
+        // lifetime a token gets.
+        const expiresAt =
+          typeof payload.exp === 'number'
+            ? payload.exp
+            : Math.floor(Date.now() / 1000) + ACCESS_TOKEN_TTL_SECONDS;
+        const jti =
+          typeof payload.jti === 'string' && payload.jti.length > 0 && payload.jti.length <= 64
+            ? payload.jti
+            : `sig.${token.slice(token.lastIndexOf('.') + 1)}`;
+        const claims: VerifiedToken = { userId, tokenVersion, jti, expiresAt };
         if (typeof payload.exp === 'number') {
           if (verified.size >= VERIFIED_TOKENS_KEPT) verified.clear();
           verified.set(token, { claims, expiresAt: payload.exp * 1000 });

@@ -15,6 +15,7 @@ import { replicaTour } from '../../protocol/sync';
 export const TOUR_TEXTS = {
   excursionNotFound: 'Экскурсия не найдена',
   notOwner: 'Можно менять расписание только своих экскурсий',
+  sellersOnly: 'Менять расписание могут только продавцы',
   past: 'Нельзя добавить тур на прошедшую дату',
   tourNotFound: 'Тур не найден',
   soldTickets: (date: string, time: string) =>
@@ -28,8 +29,11 @@ async function assertCanSchedule(tx: Queryable, principal: Principal, excursionI
   );
   if (owners.length !== excursionIds.length)
     throw new HttpError(404, TOUR_TEXTS.excursionNotFound, 'message');
-  // SPEC §6: scheduling needs ownership; an admin may schedule any excursion (ARCHITECTURE "Authorisation").
-  if (principal.role !== 'admin' && owners.some((row) => row.owner_id !== principal.id)) {
+  // SPEC §6: the schedule needs ownership, admins included ("not the schedule page, which needs
+  // ownership"), and a role that schedules at all: a seller demoted to user keeps their excursions
+  // but schedules none of them.
+  if (principal.role === 'user') throw new HttpError(403, TOUR_TEXTS.sellersOnly, 'message');
+  if (owners.some((row) => row.owner_id !== principal.id)) {
     throw new HttpError(403, TOUR_TEXTS.notOwner, 'message');
   }
 }

@@ -1,11 +1,19 @@
 import type { User } from '../../domain/types';
-import type { UpdateUserRequest } from '../../protocol/users';
+import type { EmailChangeStatus, UpdateUserRequest } from '../../protocol/users';
 import { HttpError } from '../http/errors';
 import type { MutationResult } from '../http/idempotency';
-import type { ServerEvent } from '../realtime/events';
-import type { Queryable } from '../storage/db';
+import type { EventBus, ServerEvent } from '../realtime/events';
+import type { Db, Queryable } from '../storage/db';
 import { findUser, type Principal } from '../storage/users';
-import { PROFILE_TEXTS, ROLE_TEXTS } from './auth-texts';
+import { AUTH_SERVICE_TEXTS, PROFILE_TEXTS, ROLE_TEXTS } from './auth-texts';
+import {
+  checkEmailCode,
+  emailHeldByOther,
+  pendingEmail,
+  requestEmailChange,
+  type OutgoingEmailCode,
+} from './email-change';
+import { hitRateLimit, RATE_RULES } from './rate-limit';
 
 // Own-profile edits and the admin's role changes. The role is never taken from a profile body.
 
@@ -23,32 +31,112 @@ async function readUser(tx: Queryable, id: number): Promise<{ row: User; version
   return user;
 }
 
+/** A profile save: the answer, and the code to mail once its transaction has committed. */
+export interface ProfileSave {
+  result: MutationResult;
+  outgoing: OutgoingEmailCode | null;
+}
+
+/**
+ * Saves the own profile. Every field but the e-mail changes at once; a different e-mail waits for
+ * the code mailed to it (services/email-change.ts) and the answer says so in `emailChangePending`.
+ * The same address in other letter case is the same mailbox and is taken at once.
+ */
 export async function updateProfile(
   tx: Queryable,
   principal: Principal,
   userId: number,
   body: UpdateUserRequest,
-): Promise<MutationResult> {
+  now: Date,
+): Promise<ProfileSave> {
   if (principal.id !== userId) throw new HttpError(403, PROFILE_TEXTS.notYours);
-  const [taken] = await tx.query('SELECT 1 FROM users WHERE lower(email) = $1 AND id <> $2', [
-    body.email,
+  const [current] = await tx.query<{ email: string }>('SELECT email FROM users WHERE id = $1 FOR UPDATE', [
     userId,
   ]);
-  if (taken) throw new HttpError(409, PROFILE_TEXTS.emailTaken);
+  if (!current) throw new HttpError(404, ROLE_TEXTS.userNotFound);
   if (body.avatar !== '') {
     // Only an avatar this user uploaded: someone else's file id must not become this profile's picture.
+    // FOR SHARE holds the row until the commit, so the clean-up of unused avatars (compaction.ts)
+    // cannot delete it in between.
     const [avatar] = await tx.query(
-      `SELECT 1 FROM media WHERE id = $1 AND kind = 'avatar' AND (owner_id = $2 OR owner_id IS NULL)`,
+      `SELECT 1 FROM media WHERE id = $1 AND kind = 'avatar' AND (owner_id = $2 OR owner_id IS NULL) FOR SHARE`,
       [body.avatar, userId],
     );
     if (!avatar) throw new HttpError(400, PROFILE_TEXTS.badAvatar);
   }
+  const sameAddress = current.email.toLowerCase() === body.email;
+  const outgoing = sameAddress ? null : await requestEmailChange(tx, userId, body.email, now);
   await tx.query(
     `UPDATE users SET name = $2, surname = $3, middlename = $4, phone = $5, email = $6, avatar = $7 WHERE id = $1`,
-    [userId, body.name, body.surname, body.middlename, body.phone, body.email, body.avatar],
+    [
+      userId,
+      body.name,
+      body.surname,
+      body.middlename,
+      body.phone,
+      sameAddress ? body.email : current.email,
+      body.avatar,
+    ],
   );
   const user = await readUser(tx, userId);
-  return { status: 200, body: user.row, events: [profileEvent(user.row, user.version)] };
+  const answer = sameAddress ? user.row : { ...user.row, emailChangePending: body.email };
+  return {
+    result: { status: 200, body: answer, events: [profileEvent(user.row, user.version)] },
+    outgoing,
+  };
+}
+
+/** GET /api/users/{id}/email: the own new address waiting for its code, or null. */
+export async function emailChangeStatus(
+  db: Queryable,
+  principal: Principal,
+  userId: number,
+  now: Date,
+): Promise<EmailChangeStatus> {
+  if (principal.id !== userId) throw new HttpError(403, PROFILE_TEXTS.notYours);
+  return { emailChangePending: await pendingEmail(db, userId, now) };
+}
+
+const REFUSALS = {
+  wrong: () => new HttpError(400, AUTH_SERVICE_TEXTS.wrongCode),
+  dead: () => new HttpError(400, AUTH_SERVICE_TEXTS.codeExpired),
+  taken: () => new HttpError(409, PROFILE_TEXTS.emailTaken),
+} as const;
+
+/**
+ * POST /api/users/{id}/email/confirm: the code mailed to the new address makes it the account's
+ * e-mail. A wrong code counts as a try and is committed as one; an address another account took in
+ * the meantime is refused, and that code is spent.
+ */
+export async function confirmEmailChange(
+  deps: { db: Db; events: EventBus; now: () => Date },
+  principal: Principal,
+  userId: number,
+  code: string,
+): Promise<User> {
+  if (principal.id !== userId) throw new HttpError(403, PROFILE_TEXTS.notYours);
+  const now = deps.now();
+  await hitRateLimit(deps.db, RATE_RULES.emailConfirmPerAccount, String(userId), now);
+  type Outcome = { state: 'wrong' | 'dead' | 'taken' } | { state: 'ok'; user: User; version: number };
+  let outcome: Outcome;
+  try {
+    // The outcome leaves the transaction as a value: a wrong try must commit its attempt count.
+    outcome = await deps.db.transaction(async (tx): Promise<Outcome> => {
+      const check = await checkEmailCode(tx, userId, code, now);
+      if (check.state !== 'ok') return check;
+      if (await emailHeldByOther(tx, userId, check.email)) return { state: 'taken' };
+      await tx.query('UPDATE users SET email = $2 WHERE id = $1', [userId, check.email]);
+      const user = await readUser(tx, userId);
+      return { state: 'ok', user: user.row, version: user.version };
+    });
+  } catch (error) {
+    // A registration of the same address committed in between: the unique index refused it.
+    if ((error as { code?: string }).code === '23505') throw new HttpError(409, PROFILE_TEXTS.emailTaken);
+    throw error;
+  }
+  if (outcome.state !== 'ok') throw REFUSALS[outcome.state]();
+  deps.events.publish([profileEvent(outcome.user, outcome.version)]);
+  return outcome.user;
 }
 
 /**
@@ -69,13 +157,19 @@ export async function changeRole(
   if (target.role === 'admin') throw new HttpError(400, ROLE_TEXTS.adminRole);
   const events: ServerEvent[] = [];
   if (target.role !== to) {
-    await tx.query(
-      `UPDATE users SET role = $2, token_version = token_version + CASE WHEN $2 = 'user' THEN 1 ELSE 0 END
-       WHERE id = $1`,
-      [userId, to],
+    // The version a demotion raises to is kept, so a refused older token can say why (http/auth.ts).
+    const [changed] = await tx.query<{ token_version: number }>(
+      to === 'user'
+        ? `UPDATE users SET role = 'user', token_version = token_version + 1,
+             demoted_token_version = token_version + 1 WHERE id = $1 RETURNING token_version`
+        : `UPDATE users SET role = 'seller' WHERE id = $1 RETURNING token_version`,
+      [userId],
     );
     const user = await readUser(tx, userId);
     events.push(profileEvent(user.row, user.version));
+    // Open sockets of the demoted seller lose their personal channels now, not at their next reconnect.
+    if (to === 'user' && changed)
+      events.push({ channel: 'TOKENS_REVOKED', userId, data: { belowVersion: changed.token_version } });
   }
   const message = to === 'seller' ? ROLE_TEXTS.promoted : ROLE_TEXTS.demoted;
   return { status: 200, body: { user_id: userId, role: to, message }, events };

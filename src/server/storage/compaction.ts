@@ -1,3 +1,5 @@
+import { removeMediaFiles } from '../media/ingest';
+import type { MediaStore } from '../media/store';
 import { exclusively, JOB_LOCKS, type Db } from './db';
 
 /** How long deletions are remembered for replicas that were offline. */
@@ -37,7 +39,8 @@ export const HOUSEKEEPING_RETENTION_DAYS = 7;
 
 /**
  * Deletes rows that only matter for a short while: login codes past their expiry, rate-limit windows
- * long closed, and stored idempotent answers no client will replay any more. Returns rows deleted.
+ * long closed, stored idempotent answers no client will replay any more, and revoked tokens past
+ * their expiry. Returns rows deleted.
  */
 export async function pruneShortLived(
   db: Db,
@@ -57,7 +60,62 @@ export async function pruneShortLived(
       ]);
       deleted += Number((rows[0] as { n: number } | undefined)?.n ?? 0);
     }
+    // A revoked token is refused by its expiry alone once that has passed: its entry can go.
+    const [revoked] = await tx.query<{ n: number }>(
+      'WITH gone AS (DELETE FROM revoked_tokens WHERE expires_at < $1 RETURNING 1) SELECT count(*)::int AS n FROM gone',
+      [now.toISOString()],
+    );
+    deleted += Number(revoked?.n ?? 0);
     return deleted;
   });
   return total ?? 0;
+}
+
+/** An uploaded avatar no profile wears is kept this long: the upload and the profile save are two steps. */
+export const UNUSED_AVATAR_HOURS = 24;
+
+/** Avatars deleted per run at most, so one run stays short; the next run takes the rest. */
+const UNUSED_AVATAR_BATCH = 500;
+
+// Every column that names a stored media file. A media id found in any of them is in use.
+const MEDIA_IN_USE = `(
+  EXISTS (SELECT 1 FROM users u WHERE u.avatar = m.id)
+  OR EXISTS (SELECT 1 FROM excursions e WHERE e.video = m.id OR m.id = ANY (e.images) OR m.id = ANY (e.gallery))
+  OR EXISTS (SELECT 1 FROM places p WHERE p.image = m.id OR p.preview = m.id OR m.id = ANY (p.gallery))
+  OR EXISTS (SELECT 1 FROM cities c WHERE c.image = m.id)
+  OR EXISTS (SELECT 1 FROM banners b WHERE b.image = m.id)
+  OR EXISTS (SELECT 1 FROM special_offers s WHERE s.image = m.id)
+)`;
+
+/**
+ * Deletes avatars uploaded more than `maxAgeHours` ago that nothing uses: never set on a profile, or
+ * replaced since. Their rows go in one transaction, their files after it commits. Returns how many.
+ *
+ * A profile save that picks one of them holds its media row FOR SHARE (services/users-profile.ts):
+ * the candidates are locked first, which waits for such a save, and the DELETE then checks again with
+ * a fresh snapshot that sees its commit. A save that comes later finds the row gone and is refused.
+ */
+export async function purgeUnusedAvatars(
+  db: Db,
+  media: MediaStore,
+  now: Date,
+  maxAgeHours = UNUSED_AVATAR_HOURS,
+): Promise<number> {
+  const cutoff = new Date(now.getTime() - maxAgeHours * 3_600_000).toISOString();
+  const gone = await exclusively(db, JOB_LOCKS.unusedAvatars, async (tx) => {
+    const candidates = await tx.query<{ id: string }>(
+      `SELECT m.id FROM media m
+       WHERE m.kind = 'avatar' AND m.created_at < $1 AND NOT ${MEDIA_IN_USE}
+       ORDER BY m.created_at LIMIT ${UNUSED_AVATAR_BATCH} FOR UPDATE`,
+      [cutoff],
+    );
+    if (candidates.length === 0) return [];
+    const deleted = await tx.query<{ id: string }>(
+      `DELETE FROM media m WHERE m.id = ANY ($1::text[]) AND NOT ${MEDIA_IN_USE} RETURNING m.id`,
+      [candidates.map((row) => row.id)],
+    );
+    return deleted.map((row) => row.id);
+  });
+  await removeMediaFiles(media, gone ?? []);
+  return gone?.length ?? 0;
 }

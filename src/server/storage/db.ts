@@ -50,7 +50,12 @@ export interface Db extends Queryable {
 export const COMMIT_FENCE_LOCK = 727100;
 
 /** Advisory locks of the periodic jobs that one process at a time runs (see `exclusively`). */
-export const JOB_LOCKS = { holdSweep: 727010, compaction: 727011, housekeeping: 727012 } as const;
+export const JOB_LOCKS = {
+  holdSweep: 727010,
+  compaction: 727011,
+  housekeeping: 727012,
+  unusedAvatars: 727020,
+} as const;
 
 /**
  * Runs `fn` in one transaction only if no other process (or connection) is running the job `lockId`
@@ -67,6 +72,64 @@ export async function exclusively<T>(
     const [lock] = await tx.query<{ ok: boolean }>('SELECT pg_try_advisory_xact_lock($1) AS ok', [lockId]);
     return lock?.ok ? fn(tx) : undefined;
   });
+}
+
+/** Socket errors of a database that cannot be reached (Node's codes, also on an AggregateError). */
+const UNREACHABLE_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'EPIPE',
+]);
+
+/**
+ * SQLSTATEs that end or refuse the session: admin or crash shutdown, a server starting or stopping,
+ * too many connections. Class 08 (connection exceptions) is matched by its prefix.
+ */
+const SESSION_LOST_STATES = new Set(['57P01', '57P02', '57P03', '53300']);
+
+/** What pg and pg-pool throw, without a code, for a connection that dropped or never came. */
+const CONNECTION_MESSAGES: Record<string, string> = {
+  'Connection terminated unexpectedly': 'connection terminated',
+  'Connection terminated': 'connection terminated',
+  'Client has encountered a connection error and is not queryable': 'connection terminated',
+  'timeout exceeded when trying to connect': 'pool timeout',
+  'Connection terminated due to connection timeout': 'pool timeout',
+};
+
+/**
+ * The kind of a failure to reach the database (a code such as ECONNREFUSED or 57P01), or undefined
+ * for any other error. These are the database's outage, not a bug of ours: they are answered 503 and
+ * logged once a minute per kind instead of a stack trace per request. A FATAL error ends the session,
+ * as does any error raised while the connection starts (postinit.c: a database that does not accept
+ * connections, or no longer exists); the file name is checked too because the severity is localised.
+ */
+export function databaseFailureKind(error: unknown, depth = 0): string | undefined {
+  if (typeof error !== 'object' || error === null || depth > 3) return undefined;
+  const { code, severity, file, message, cause } = error as {
+    code?: unknown;
+    severity?: unknown;
+    file?: unknown;
+    message?: unknown;
+    cause?: unknown;
+  };
+  if (typeof code === 'string') {
+    if (UNREACHABLE_CODES.has(code) || SESSION_LOST_STATES.has(code) || code.startsWith('08')) return code;
+    if (/^[0-9A-Z]{5}$/.test(code) && (severity === 'FATAL' || severity === 'PANIC' || file === 'postinit.c'))
+      return code;
+  }
+  if (typeof message === 'string' && CONNECTION_MESSAGES[message]) return CONNECTION_MESSAGES[message];
+  if (error instanceof AggregateError) {
+    for (const inner of error.errors) {
+      const kind = databaseFailureKind(inner, depth + 1);
+      if (kind) return kind;
+    }
+  }
+  return databaseFailureKind(cause, depth + 1);
 }
 
 // Dates stay yyyy-MM-dd strings and int8 becomes a JS number: a JS Date would shift a calendar date by

@@ -579,6 +579,302 @@ BEGIN
 END $$;
 `,
   },
+  {
+    id: 9,
+    name: 'children only where allowed, and at most three unpaid holds per account',
+    sql: `
+-- An account's live holds (unpaid, not run out), counted by each of its bookings: one index range.
+CREATE INDEX tickets_unpaid ON tickets (user_id, hold_until) WHERE status = 'to payment';
+
+-- book_ticket (migration 5) with the account's rules. Its bookings run one at a time, under a
+-- transaction advisory lock on the user id taken before the tour's lock (the lock order in
+-- services/booking.ts; both locks go with p_lock, the test-only switch). Kids only where the
+-- excursion allows children (KB006). At most 3 live holds (unpaid, not run out) per account: KB007,
+-- the count as the message. At most 20 bookings per account in 10 minutes, counted in rate_limits
+-- as services/rate-limit.ts counts (RATE_RULES.bookingPerAccount): KB008. The numbers are the
+-- server's MAX_UNPAID_HOLDS and RATE_RULES.bookingPerAccount; changing them takes a new migration.
+-- A refusal rolls back the count with everything else, so only bookings made are counted.
+CREATE OR REPLACE FUNCTION book_ticket(
+  p_tour text, p_excursion text, p_date date, p_time text, p_excursion_version bigint, p_capacity integer,
+  p_lock boolean, p_expire boolean, p_lock_timeout integer, p_now timestamptz,
+  p_ticket text, p_user integer, p_token_version integer, p_adults integer, p_kids integer,
+  p_assembly text, p_services jsonb, p_price integer, p_entry integer, p_hold_until timestamptz,
+  p_code text, p_payment text, p_provider text, p_seats integer[],
+  p_key text, p_method text, p_path text, p_body jsonb
+) RETURNS jsonb LANGUAGE plpgsql AS $$
+DECLARE
+  stored jsonb;
+  expired_ids text[];
+  expired_users integer[];
+  taken integer;
+  ticket_version bigint;
+  tour_version bigint;
+  ticket_ids text[];
+  people integer;
+  seats integer[];
+  kids_allowed boolean;
+  holds integer;
+  hits integer;
+BEGIN
+  IF p_lock_timeout IS NOT NULL THEN
+    PERFORM set_config('lock_timeout', p_lock_timeout::text, true);
+  END IF;
+  PERFORM pg_advisory_xact_lock_shared(727100);
+  PERFORM 1 FROM users u WHERE u.id = p_user AND u.token_version = p_token_version;
+  IF NOT FOUND THEN
+    RAISE EXCEPTION 'the token was voided' USING ERRCODE = 'KB005';
+  END IF;
+
+  IF p_key IS NOT NULL THEN
+    SELECT jsonb_build_object('method', k.method, 'path', k.path, 'status', k.status, 'body', k.body)
+      INTO stored FROM idempotency_keys k WHERE k.user_id = p_user AND k.key = p_key;
+    IF stored IS NOT NULL THEN
+      RETURN jsonb_build_object('replay', stored);
+    END IF;
+  END IF;
+
+  -- The account's lock comes before the tour's: a booking that holds a tour never waits for an account.
+  IF p_lock THEN
+    PERFORM pg_advisory_xact_lock(727020, p_user);
+  END IF;
+
+  IF p_lock THEN
+    SELECT e.children_allowed INTO kids_allowed FROM tours t JOIN excursions e ON e.id = t.excursion_id
+      WHERE t.id = p_tour AND t.excursion_id = p_excursion AND t.date = p_date AND t.time = p_time
+        AND e.version = p_excursion_version
+      FOR UPDATE OF t;
+  ELSE
+    SELECT e.children_allowed INTO kids_allowed FROM tours t JOIN excursions e ON e.id = t.excursion_id
+      WHERE t.id = p_tour AND t.excursion_id = p_excursion AND t.date = p_date AND t.time = p_time
+        AND e.version = p_excursion_version;
+  END IF;
+  IF NOT FOUND THEN
+    RAISE EXCEPTION 'the tour changed since it was read' USING ERRCODE = 'KB001';
+  END IF;
+  IF p_kids > 0 AND NOT kids_allowed THEN
+    RAISE EXCEPTION 'children are not allowed' USING ERRCODE = 'KB006';
+  END IF;
+
+  -- A fresh snapshot after the account's lock: every booking of the account that held it is counted.
+  SELECT count(*)::int INTO holds FROM tickets x
+    WHERE x.user_id = p_user AND x.status = 'to payment' AND x.hold_until >= p_now;
+  IF holds >= 3 THEN
+    RAISE EXCEPTION '%', holds USING ERRCODE = 'KB007';
+  END IF;
+  INSERT INTO rate_limits AS r (key, window_start, count) VALUES ('booking-account:' || p_user, p_now, 1)
+  ON CONFLICT (key) DO UPDATE SET
+    window_start = CASE WHEN r.window_start <= p_now - interval '10 minutes' THEN EXCLUDED.window_start
+      ELSE r.window_start END,
+    count = CASE WHEN r.window_start <= p_now - interval '10 minutes' THEN 1 ELSE r.count + 1 END
+  RETURNING r.count INTO hits;
+  IF hits > 20 THEN
+    RAISE EXCEPTION 'too many bookings' USING ERRCODE = 'KB008';
+  END IF;
+
+  IF p_expire THEN
+    WITH gone AS (
+      UPDATE tickets SET status = 'cancelled', hold_until = NULL, updated_at = p_now
+      WHERE id IN (
+        SELECT x.id FROM tickets x WHERE x.status = 'to payment' AND x.hold_until < p_now AND x.tour_id = p_tour
+        ORDER BY x.hold_until LIMIT 500 FOR UPDATE SKIP LOCKED
+      ) RETURNING id, user_id
+    )
+    SELECT array_agg(gone.id), array_agg(gone.user_id) INTO expired_ids, expired_users FROM gone;
+    IF expired_ids IS NOT NULL THEN
+      UPDATE ticket_seats SET active = false WHERE ticket_id = ANY (expired_ids);
+    END IF;
+  END IF;
+
+  SELECT coalesce(sum(x.adults + x.kids), 0)::int INTO taken
+    FROM tickets x WHERE x.tour_id = p_tour AND x.status <> 'cancelled';
+  IF p_adults + p_kids > greatest(0, p_capacity - taken) THEN
+    RAISE EXCEPTION '%', greatest(0, p_capacity - taken) USING ERRCODE = 'KB002';
+  END IF;
+  IF cardinality(p_seats) > 0 AND EXISTS (
+    SELECT 1 FROM ticket_seats s WHERE s.tour_id = p_tour AND s.active AND s.seat = ANY (p_seats)
+  ) THEN
+    RAISE EXCEPTION 'seats taken' USING ERRCODE = 'KB003';
+  END IF;
+
+  INSERT INTO tickets (id, user_id, tour_id, adults, kids, assembly_point, services, excursion_price,
+    entry_price, status, hold_until, check_code, created_at, updated_at)
+  VALUES (p_ticket, p_user, p_tour, p_adults, p_kids, p_assembly, p_services, p_price, p_entry,
+    'to payment', p_hold_until, p_code, p_now, p_now)
+  RETURNING version INTO ticket_version;
+  IF p_payment IS NOT NULL THEN
+    INSERT INTO payments (id, ticket_id, provider, amount) VALUES (p_payment, p_ticket, p_provider, p_price);
+  END IF;
+  -- One row after another in the order given: see the lock order in services/booking.ts.
+  INSERT INTO ticket_seats (ticket_id, tour_id, seat)
+    SELECT p_ticket, p_tour, s.seat FROM unnest(p_seats) WITH ORDINALITY AS s(seat, n) ORDER BY s.n;
+  UPDATE tours SET version = 0 WHERE id = p_tour RETURNING version INTO tour_version;
+
+  -- The tour's derived fields as storage/catalogue.ts TOUR_SELECT computes them, for its event.
+  SELECT array_agg(x.id ORDER BY x.created_at, x.id), sum(x.adults + x.kids)::int INTO ticket_ids, people
+    FROM tickets x WHERE x.tour_id = p_tour AND x.status <> 'cancelled';
+  SELECT array_agg(s.seat ORDER BY s.seat) INTO seats FROM ticket_seats s WHERE s.tour_id = p_tour AND s.active;
+
+  IF p_key IS NOT NULL THEN
+    INSERT INTO idempotency_keys (user_id, key, method, path, status, body)
+      VALUES (p_user, p_key, p_method, p_path, 200, p_body) ON CONFLICT DO NOTHING;
+    IF NOT FOUND THEN
+      RAISE EXCEPTION 'the key was used by a concurrent request' USING ERRCODE = 'KB004';
+    END IF;
+  END IF;
+
+  RETURN jsonb_build_object(
+    'ticket_version', ticket_version, 'tour_version', tour_version, 'ticket_ids', ticket_ids,
+    'people', people, 'seats', seats,
+    'expired', coalesce(expired_ids, '{}'), 'expired_users', coalesce(expired_users, '{}'));
+END $$;
+
+-- Bookings that arrive together (book_tickets, migration 7 and later forms) with the accounts of all
+-- their calls locked first, in ascending id order, before any call locks a tour. The calls run in
+-- tour order, so an account locked with its own call could be waited for crosswise by another batch
+-- (account then tour in one, tour then account in the other). Taken this way, no booking ever
+-- waits for an account while it holds a tour. The user id is each call's twelfth argument (c->11).
+CREATE FUNCTION book_tickets_accounts_first(p_calls jsonb) RETURNS jsonb LANGUAGE plpgsql AS $$
+DECLARE
+  account integer;
+BEGIN
+  IF (p_calls->0->>8) IS NOT NULL THEN
+    PERFORM set_config('lock_timeout', p_calls->0->>8, true);
+  END IF;
+  PERFORM pg_advisory_xact_lock_shared(727100);
+  FOR account IN
+    SELECT DISTINCT (x.value->>11)::integer FROM jsonb_array_elements(p_calls) x
+      WHERE (x.value->>6)::boolean ORDER BY 1
+  LOOP
+    PERFORM pg_advisory_xact_lock(727020, account);
+  END LOOP;
+  RETURN book_tickets(p_calls);
+END $$;
+`,
+  },
+  {
+    id: 10,
+    name: 'e-mail changes confirmed by a code, and the admin the start-up made',
+    sql: `
+-- A new e-mail waits here until the code mailed to that address is entered; the account keeps its
+-- old address meanwhile. Codes follow login_codes' rules (migration 3): only a salted hash is kept,
+-- only the user's newest row counts, single use, a bounded number of tries.
+CREATE TABLE email_changes (
+  id serial PRIMARY KEY,
+  user_id integer NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+  new_email text NOT NULL,
+  salt text NOT NULL,
+  code_hash text NOT NULL,
+  expires_at timestamptz NOT NULL,
+  attempts integer NOT NULL DEFAULT 0,
+  used_at timestamptz,
+  created_at timestamptz NOT NULL DEFAULT now()
+);
+CREATE INDEX email_changes_user ON email_changes (user_id, id);
+
+-- The account the start-up created for ADMIN_EMAIL; a later start finds and updates this one and
+-- never promotes another account. Every admin so far came from the start-up: no call makes one.
+ALTER TABLE users ADD COLUMN bootstrap_admin boolean NOT NULL DEFAULT false;
+UPDATE users SET bootstrap_admin = true WHERE role = 'admin';
+`,
+  },
+  {
+    id: 11,
+    name: 'tokens revoked one at a time',
+    sql: `
+-- A logout on one device (POST /auth/logout) revokes that token alone: its id (the jti, or
+-- its signature for a token signed without one) is kept here until the token expires anyway. Every
+-- authenticated request asks this table by its primary key, in the same query as the user's row.
+CREATE TABLE revoked_tokens (
+  jti text PRIMARY KEY,
+  expires_at timestamptz NOT NULL
+);
+CREATE INDEX revoked_tokens_expiry ON revoked_tokens (expires_at);
+
+-- The booking's one statement (migration 5) checks the token version itself instead of the route
+-- asking the database first; this form of it also refuses a revoked token, with the same KB005.
+CREATE FUNCTION book_ticket(
+  p_tour text, p_excursion text, p_date date, p_time text, p_excursion_version bigint, p_capacity integer,
+  p_lock boolean, p_expire boolean, p_lock_timeout integer, p_now timestamptz,
+  p_ticket text, p_user integer, p_token_version integer, p_adults integer, p_kids integer,
+  p_assembly text, p_services jsonb, p_price integer, p_entry integer, p_hold_until timestamptz,
+  p_code text, p_payment text, p_provider text, p_seats integer[],
+  p_key text, p_method text, p_path text, p_body jsonb, p_jti text
+) RETURNS jsonb LANGUAGE plpgsql AS $$
+BEGIN
+  IF EXISTS (SELECT 1 FROM revoked_tokens r WHERE r.jti = p_jti) THEN
+    RAISE EXCEPTION 'the token was revoked' USING ERRCODE = 'KB005';
+  END IF;
+  RETURN book_ticket(p_tour, p_excursion, p_date, p_time, p_excursion_version, p_capacity,
+    p_lock, p_expire, p_lock_timeout, p_now, p_ticket, p_user, p_token_version, p_adults, p_kids,
+    p_assembly, p_services, p_price, p_entry, p_hold_until, p_code, p_payment, p_provider, p_seats,
+    p_key, p_method, p_path, p_body);
+END $$;
+
+-- Bookings that arrive together (migration 7), each call now with the token's id last.
+CREATE OR REPLACE FUNCTION book_tickets(p_calls jsonb) RETURNS jsonb LANGUAGE plpgsql AS $$
+DECLARE
+  c jsonb;
+  answers jsonb := '[]';
+BEGIN
+  FOR c IN SELECT value FROM jsonb_array_elements(p_calls) LOOP
+    BEGIN
+      answers := answers || jsonb_build_array(jsonb_build_object('r', book_ticket(
+        c->>0, c->>1, (c->>2)::date, c->>3, (c->>4)::bigint, (c->>5)::integer,
+        (c->>6)::boolean, (c->>7)::boolean, (c->>8)::integer, (c->>9)::timestamptz,
+        c->>10, (c->>11)::integer, (c->>12)::integer, (c->>13)::integer, (c->>14)::integer,
+        c->>15, (c->>16)::jsonb, (c->>17)::integer, (c->>18)::integer, (c->>19)::timestamptz,
+        c->>20, c->>21, c->>22, ARRAY(SELECT jsonb_array_elements_text(c->23)::integer),
+        c->>24, c->>25, c->>26, (c->>27)::jsonb, c->>28)));
+    EXCEPTION WHEN OTHERS THEN
+      answers := answers || jsonb_build_array(jsonb_build_object('code', SQLSTATE, 'message', SQLERRM));
+    END;
+  END LOOP;
+  RETURN answers;
+END $$;
+`,
+  },
+  {
+    id: 12,
+    name: 'the token version a demotion raised',
+    sql: `
+-- A demotion raises token_version like a logout everywhere does; this keeps the version it raised
+-- to, so a token refused for being older than it is known to have lost its role, and the 401 says so.
+ALTER TABLE users ADD COLUMN demoted_token_version integer NOT NULL DEFAULT 0;
+`,
+  },
+  {
+    id: 13,
+    name: 'an Idempotency-Key kept with the request it was used for',
+    sql: `
+-- A key used again for another request (another method, path or body) is refused instead of
+-- answering the first request's answer (http/idempotency.ts). Each row keeps a hash of its request;
+-- rows stored before have none and are judged by method and path.
+ALTER TABLE idempotency_keys ADD COLUMN request_hash text;
+
+-- The booking's one statement (book_ticket) stores the answer's JSON as the server passes it; the
+-- server adds the request's hash to it as __request_hash, and this moves it to its column, so the
+-- function itself needs no new argument.
+CREATE FUNCTION idempotency_keys_request_hash() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  IF jsonb_typeof(NEW.body) = 'object' AND NEW.body ? '__request_hash' THEN
+    NEW.request_hash := coalesce(NEW.request_hash, NEW.body->>'__request_hash');
+    NEW.body := NEW.body - '__request_hash';
+  END IF;
+  RETURN NEW;
+END $$;
+CREATE TRIGGER idempotency_keys_request_hash BEFORE INSERT ON idempotency_keys
+  FOR EACH ROW EXECUTE FUNCTION idempotency_keys_request_hash();
+`,
+  },
+  {
+    id: 14,
+    name: 'uploaded avatars found by age',
+    sql: `
+-- The clean-up of unused avatars (storage/compaction.ts) looks for avatars older than a day; this
+-- keeps it from reading every media row, photos and videos included, each time it runs.
+CREATE INDEX media_avatar_created ON media (created_at) WHERE kind = 'avatar';
+`,
+  },
 ];
 
 /** The advisory lock migrations run under (transaction-scoped: a process that dies frees it). */

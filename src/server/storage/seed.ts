@@ -42,56 +42,96 @@ export const DEMO_ACCOUNTS = [
 
 const BOX_OFFICE = { id: 5, email: 'kassa@example.ru', name: 'Касса', surname: 'Продажи' } as const;
 
-/** Makes sure the configured admin exists with id 1 on a fresh database (and is an admin). */
 /** The advisory lock the admin account is made under. */
 const ADMIN_LOCK = 727003;
 
+interface BootstrapAdmin {
+  id: number;
+  email: string;
+  role: string;
+}
+
 /**
- * Makes sure ADMIN_EMAIL is an admin. Several processes starting together on a fresh database all
- * find no admin; the insert runs under an advisory lock and looks again first, so one of them makes
- * the account and the others find it.
+ * Makes sure the admin account the start-up creates for ADMIN_EMAIL exists: user 1 on a fresh
+ * database. That account is marked (users.bootstrap_admin), and a later start finds it by the mark,
+ * keeps it an admin and moves it to a changed ADMIN_EMAIL when that address is free. An account that
+ * merely holds the address is never promoted: addresses are claimed by whoever registers them, and
+ * the role must not follow. Several processes starting together on a fresh database all find no
+ * admin; the insert runs under an advisory lock and looks again first, so one of them makes the
+ * account and the others find it.
  */
 export async function ensureAdmin(db: Db, config: Config, log: Logger): Promise<void> {
-  const find = async (q: Queryable) =>
+  const email = config.ADMIN_EMAIL;
+  const findMarked = async (q: Queryable) =>
     (
-      await q.query<{ id: number }>('SELECT id FROM users WHERE lower(email) = lower($1)', [
-        config.ADMIN_EMAIL,
-      ])
+      await q.query<BootstrapAdmin>(
+        `SELECT id, email, role FROM users WHERE bootstrap_admin
+         ORDER BY (lower(email) = lower($1)) DESC, id LIMIT 1`,
+        [email],
+      )
     )[0];
-  const promote = (q: Queryable, id: number) =>
-    q.query(`UPDATE users SET role = 'admin' WHERE id = $1 AND role <> 'admin'`, [id]);
-  const existing = await find(db);
-  if (existing) {
-    await promote(db, existing.id);
-    return;
-  }
+  const marked = await findMarked(db);
+  if (marked) return updateBootstrapAdmin(db, marked, email, log);
   // Hashed outside the lock: scrypt is slow, and a process that loses the race wastes only this.
   const hash = await hashPassword(config.ADMIN_PASSWORD);
-  const made = await db.transaction(async (tx) => {
+  const outcome = await db.transaction(async (tx) => {
     await tx.query(`SELECT pg_advisory_xact_lock(${ADMIN_LOCK})`);
-    const found = await find(tx);
-    if (found) {
-      await promote(tx, found.id);
-      return false;
-    }
+    const found = await findMarked(tx);
+    if (found) return found;
+    const [holder] = await tx.query<{ id: number }>('SELECT id FROM users WHERE lower(email) = lower($1)', [
+      email,
+    ]);
+    if (holder) return 'taken' as const;
     const [{ count } = { count: 0 }] = await tx.query<{ count: number }>(
       'SELECT count(*)::int AS count FROM users',
     );
     if (count === 0) {
       await tx.query(
-        `INSERT INTO users (id, email, password_hash, role, name, surname) VALUES (1, $1, $2, 'admin', 'Администратор', '')`,
-        [config.ADMIN_EMAIL, hash],
+        `INSERT INTO users (id, email, password_hash, role, name, surname, bootstrap_admin)
+         VALUES (1, $1, $2, 'admin', 'Администратор', '', true)`,
+        [email, hash],
       );
       await resetSequence(tx, 'users');
     } else {
       await tx.query(
-        `INSERT INTO users (email, password_hash, role, name) VALUES ($1, $2, 'admin', 'Администратор')`,
-        [config.ADMIN_EMAIL, hash],
+        `INSERT INTO users (email, password_hash, role, name, bootstrap_admin)
+         VALUES ($1, $2, 'admin', 'Администратор', true)`,
+        [email, hash],
       );
     }
-    return true;
+    return 'made' as const;
   });
-  if (made) log.info(`admin account: ${config.ADMIN_EMAIL}`);
+  if (outcome === 'made') log.info(`admin account: ${email}`);
+  else if (outcome === 'taken')
+    log.error(`ADMIN_EMAIL ${email} belongs to an existing account, which is not made an admin`);
+  else await updateBootstrapAdmin(db, outcome, email, log);
+}
+
+/** Keeps the start-up's admin an admin, at ADMIN_EMAIL unless another account holds that address. */
+async function updateBootstrapAdmin(
+  db: Db,
+  admin: BootstrapAdmin,
+  email: string,
+  log: Logger,
+): Promise<void> {
+  if (admin.role !== 'admin') await db.query(`UPDATE users SET role = 'admin' WHERE id = $1`, [admin.id]);
+  if (admin.email.toLowerCase() === email.toLowerCase()) return;
+  try {
+    const moved = await db.query(
+      `UPDATE users SET email = $2 WHERE id = $1
+         AND NOT EXISTS (SELECT 1 FROM users other WHERE lower(other.email) = lower($2) AND other.id <> $1)
+       RETURNING id`,
+      [admin.id, email],
+    );
+    if (moved.length > 0) {
+      log.info(`admin account moved to ${email}`);
+      return;
+    }
+  } catch (error) {
+    // A registration of the same address committed in between: the unique index refused the move.
+    if ((error as { code?: string }).code !== '23505') throw error;
+  }
+  log.error(`ADMIN_EMAIL ${email} belongs to another account; the admin keeps ${admin.email}`);
 }
 
 /** Seeds the demo catalogue once; a later start finds the marker and reuses the data. */

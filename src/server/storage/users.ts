@@ -60,10 +60,15 @@ export interface Principal {
   tokenVersion: number;
 }
 
-export async function findPrincipal(db: Queryable, id: number): Promise<Principal | null> {
+/**
+ * The user a token names, or null when there is none or when the token's id (`jti`, when given) is
+ * on the revoked list: both in one query, since every authenticated request asks.
+ */
+export async function findPrincipal(db: Queryable, id: number, jti?: string): Promise<Principal | null> {
   const rows = await db.query<{ id: number; role: string; token_version: number }>(
-    'SELECT id, role, token_version FROM users WHERE id = $1',
-    [id],
+    `SELECT id, role, token_version FROM users
+     WHERE id = $1 AND NOT EXISTS (SELECT 1 FROM revoked_tokens WHERE jti = $2)`,
+    [id, jti ?? null],
   );
   const row = rows[0];
   return row ? { id: row.id, role: row.role as Role, tokenVersion: row.token_version } : null;

@@ -11,8 +11,7 @@ import {
   type FastBooking,
 } from '../../../src/server/services/booking';
 import type { QueryOptions } from '../../../src/server/storage/db';
-import { DEMO } from '../../support/api';
-import { bookingBody, tourNow, tourWithRoom, type Party } from '../../support/booking';
+import { bookingBody, newBuyers, tourNow, tourWithRoom, type Party } from '../../support/booking';
 import { ENGINES, startTestServer, type TestServer } from '../../support/server';
 
 // Issue 10 item 6: bookings that arrive together go as one book_tickets statement (migration 7,
@@ -25,7 +24,9 @@ describe.each(ENGINES)('bookings sent together on %s', (engine) => {
   let server: TestServer;
   const used = new Set<string>();
   const named: string[] = [];
-  const caller = { userId: DEMO.tourist, tokenVersion: 0 };
+  // Each booking is another buyer's: an account holds only a few unpaid bookings at once.
+  let buyers: number[] = [];
+  const nextBuyer = () => buyers.shift() as number;
   const deps = () => ({
     now: new Date(),
     ticketCode: (ticketId: string) => `T1.${ticketId}.x`,
@@ -34,6 +35,7 @@ describe.each(ENGINES)('bookings sent together on %s', (engine) => {
 
   beforeAll(async () => {
     server = await startTestServer(engine, { env: { HOLD_SWEEP_SECONDS: '3600' } });
+    buyers = (await newBuyers(server, 200)).map((buyer) => buyer.id);
     const db = server.db;
     const query = db.query.bind(db);
     db.query = ((sql: string, params?: readonly unknown[], options?: QueryOptions) => {
@@ -57,11 +59,11 @@ describe.each(ENGINES)('bookings sent together on %s', (engine) => {
     return { ...found, read: (await readBookingTour(server.db, found.tour._id)) as BookingTour };
   }
 
-  function booking(t: Target, party: Party, key?: string): Promise<FastBooking> {
-    const request = createTicketRequestSchema.parse(bookingBody(DEMO.tourist, t.excursion, t.tour, party));
+  function booking(t: Target, party: Party, key?: string, buyer = nextBuyer()): Promise<FastBooking> {
+    const request = createTicketRequestSchema.parse(bookingBody(buyer, t.excursion, t.tour, party));
     return bookTicketFast(
       server.db,
-      caller,
+      { userId: buyer, tokenVersion: 0 },
       request,
       t.read,
       deps(),
@@ -96,6 +98,7 @@ describe.each(ENGINES)('bookings sent together on %s', (engine) => {
       stale.excursion._id,
     ]);
     const key = crypto.randomUUID();
+    const keyHolder = nextBuyer();
 
     named.length = 0;
     // Started in one turn: one batch.
@@ -104,8 +107,8 @@ describe.each(ENGINES)('bookings sent together on %s', (engine) => {
       booking(coach, { adults: 1, seats: [seat] }),
       booking(coach, { adults: 2, seats: [other, seat] }),
       booking(stale, { adults: 1 }),
-      booking(keyed, { adults: 1 }, key),
-      booking(keyed, { adults: 1 }, key),
+      booking(keyed, { adults: 1 }, key, keyHolder),
+      booking(keyed, { adults: 1 }, key, keyHolder),
     ].map(settle);
     const answers = await Promise.all(calls);
     expect(named.filter((name) => name.startsWith('book_ticket'))).toEqual(['book_tickets']);
@@ -151,7 +154,7 @@ describe.each(ENGINES)('bookings sent together on %s', (engine) => {
     ]);
     const [stored] = await server.db.query<{ body: { ticket_id: string } }>(
       'SELECT body FROM idempotency_keys WHERE user_id = $1 AND key = $2',
-      [DEMO.tourist, key],
+      [keyHolder, key],
     );
     expect(stored?.body.ticket_id).toBe(booked[6]?.ticketId);
   });

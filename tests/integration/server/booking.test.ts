@@ -1,8 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Ticket, User } from '../../../src/domain/types';
 import { api, DEMO, tokenFor } from '../../support/api';
 import { registerUser } from '../../support/auth-flow';
-import { book, bookingBody, DECLINED_CARD, payWithCard, tourNow, tourWithRoom } from '../../support/booking';
+import {
+  book,
+  bookingBody,
+  DECLINED_CARD,
+  newBuyers,
+  payWithCard,
+  tourNow,
+  tourWithRoom,
+} from '../../support/booking';
 import { ENGINES, startTestServer, type TestServer } from '../../support/server';
 import { startTestSmtp, type TestSmtp } from '../../support/smtp';
 import { openSocket } from '../../support/socket';
@@ -12,7 +20,9 @@ import { openSocket } from '../../support/socket';
 describe.each(ENGINES)('booking and payment on %s', (engine) => {
   let server: TestServer;
   let smtp: TestSmtp;
+  // Each test's tourist is a new account: an account holds only a few unpaid bookings at once.
   let tourist: string;
+  let touristId: number;
   let offset = 0;
   const used = new Set<string>();
 
@@ -22,7 +32,10 @@ describe.each(ENGINES)('booking and payment on %s', (engine) => {
       env: { SMTP_URL: smtp.url, HOLD_SWEEP_SECONDS: '1' },
       now: () => new Date(Date.now() + offset),
     });
-    tourist = await tokenFor(server, DEMO.tourist);
+  });
+  beforeEach(async () => {
+    const [buyer] = (await newBuyers(server, 1)) as [{ id: number; token: string }];
+    ({ id: touristId, token: tourist } = buyer);
   });
   afterAll(async () => {
     await server?.destroy();
@@ -45,7 +58,7 @@ describe.each(ENGINES)('booking and payment on %s', (engine) => {
   it('books 2 adults and 1 child on three free seats: priced by the server, held, shown as taken', async () => {
     const { excursion, tour } = await freshTour('coach', 3);
     const seats = tour.emptySeats.slice(0, 3);
-    const body = bookingBody(DEMO.tourist, excursion, tour, { adults: 2, kids: 1, seats });
+    const body = bookingBody(touristId, excursion, tour, { adults: 2, kids: 1, seats });
     const booked = await book(server, tourist, body);
     expect(booked.status).toBe(200);
     expect(booked.body).toMatchObject({ status_code: 200, ticket: { status: 'to payment', seats } });
@@ -65,47 +78,47 @@ describe.each(ENGINES)('booking and payment on %s', (engine) => {
     expect((await api(server, other).get(`/api/tickets/${id}`)).status).toBe(403);
     const admin = await tokenFor(server, DEMO.admin);
     expect((await api(server, admin).get(`/api/tickets/${id}`)).status).toBe(200);
-    const list = await api(server, tourist).json<{ tickets: Ticket[] }>(`/api/users/${DEMO.tourist}/tickets`);
+    const list = await api(server, tourist).json<{ tickets: Ticket[] }>(`/api/users/${touristId}/tickets`);
     expect(list.tickets.map((t) => t._id)).toContain(id);
-    expect((await api(server, other).get(`/api/users/${DEMO.tourist}/tickets`)).status).toBe(403);
+    expect((await api(server, other).get(`/api/users/${touristId}/tickets`)).status).toBe(403);
   });
 
   it('refuses every bad booking with a Russian detail and stores nothing', async () => {
     const { excursion, tour } = await freshTour('coach', 4);
     const [a, b] = tour.emptySeats as [number, number];
     const taken = (
-      await book(server, tourist, bookingBody(DEMO.tourist, excursion, tour, { adults: 1, seats: [a] }))
+      await book(server, tourist, bookingBody(touristId, excursion, tour, { adults: 1, seats: [a] }))
     ).body.ticket_id;
     expect(taken).toBeTruthy();
     const before = await ticketCount();
     const beyond = Math.max(...excursion.availableSeats, ...excursion.reservedSeats) + 1;
     const cases: [unknown, number, RegExp][] = [
       [
-        { ...bookingBody(DEMO.tourist, excursion, tour, { adults: 1, seats: [b] }), excursionPrice: 1 },
+        { ...bookingBody(touristId, excursion, tour, { adults: 1, seats: [b] }), excursionPrice: 1 },
         409,
         /Цена изменилась/,
       ],
-      [bookingBody(DEMO.tourist, excursion, tour, { adults: 1, seats: [a] }), 409, /^Места уже заняты$/],
-      [bookingBody(DEMO.tourist, excursion, tour, { adults: 2, seats: [b] }), 400, /столько мест/],
+      [bookingBody(touristId, excursion, tour, { adults: 1, seats: [a] }), 409, /^Места уже заняты$/],
+      [bookingBody(touristId, excursion, tour, { adults: 2, seats: [b] }), 400, /столько мест/],
       [
-        bookingBody(DEMO.tourist, excursion, tour, { adults: 1, seats: [beyond] }),
+        bookingBody(touristId, excursion, tour, { adults: 1, seats: [beyond] }),
         400,
         new RegExp(`Места ${beyond} нет`),
       ],
-      [bookingBody(DEMO.tourist, excursion, tour, { adults: 0, seats: [] }), 400, /Некорректные данные/],
+      [bookingBody(touristId, excursion, tour, { adults: 0, seats: [] }), 400, /Некорректные данные/],
       [bookingBody(DEMO.seller, excursion, tour, { adults: 1, seats: [b] }), 403, /только для себя/],
       [
-        { ...bookingBody(DEMO.tourist, excursion, tour, { adults: 1, seats: [b] }), tourID: 'f'.repeat(24) },
+        { ...bookingBody(touristId, excursion, tour, { adults: 1, seats: [b] }), tourID: 'f'.repeat(24) },
         404,
         /Тур не найден/,
       ],
       [
-        { ...bookingBody(DEMO.tourist, excursion, tour, { adults: 1, seats: [b] }), assemblyPoint: 'Луна' },
+        { ...bookingBody(touristId, excursion, tour, { adults: 1, seats: [b] }), assemblyPoint: 'Луна' },
         400,
         /место сбора/,
       ],
       [
-        bookingBody(DEMO.tourist, excursion, tour, {
+        bookingBody(touristId, excursion, tour, {
           adults: 1,
           seats: [b],
           services: [{ name: 'Фейк', price: 1 }],
@@ -125,7 +138,7 @@ describe.each(ENGINES)('booking and payment on %s', (engine) => {
         await api(server).send(
           'POST',
           '/api/tickets',
-          bookingBody(DEMO.tourist, excursion, tour, { adults: 1, seats: [b] }),
+          bookingBody(touristId, excursion, tour, { adults: 1, seats: [b] }),
         )
       ).status,
     ).toBe(401);
@@ -138,14 +151,14 @@ describe.each(ENGINES)('booking and payment on %s', (engine) => {
     const tooMany = await book(
       server,
       tourist,
-      bookingBody(DEMO.tourist, excursion, tour, { adults: left + 1 }),
+      bookingBody(touristId, excursion, tour, { adults: left + 1 }),
     );
     expect(tooMany.status).toBe(409);
     expect(tooMany.body.detail).toBe(`Недостаточно свободных мест: осталось ${left}`);
     const withSeat = await book(
       server,
       tourist,
-      bookingBody(DEMO.tourist, excursion, tour, { adults: 1, seats: [1] }),
+      bookingBody(touristId, excursion, tour, { adults: 1, seats: [1] }),
     );
     expect(withSeat.body.detail).toMatch(/не выбираются/);
 
@@ -155,7 +168,7 @@ describe.each(ENGINES)('booking and payment on %s', (engine) => {
       const answer = await book(
         server,
         tourist,
-        bookingBody(DEMO.tourist, coach.excursion, coach.tour, { adults: 1, seats: [reserved] }),
+        bookingBody(touristId, coach.excursion, coach.tour, { adults: 1, seats: [reserved] }),
       );
       expect(answer.status).toBe(409);
     }
@@ -163,7 +176,7 @@ describe.each(ENGINES)('booking and payment on %s', (engine) => {
 
   it('the same Idempotency-Key books once and answers the same token', async () => {
     const { excursion, tour } = await freshTour('van', 1);
-    const body = bookingBody(DEMO.tourist, excursion, tour, {
+    const body = bookingBody(touristId, excursion, tour, {
       adults: 1,
       seats: [tour.emptySeats[0] as number],
     });
@@ -261,7 +274,7 @@ describe.each(ENGINES)('booking and payment on %s', (engine) => {
     const booked = await book(
       server,
       tourist,
-      bookingBody(DEMO.tourist, excursion, tour, { adults: 1, seats: [tour.emptySeats[0] as number] }),
+      bookingBody(touristId, excursion, tour, { adults: 1, seats: [tour.emptySeats[0] as number] }),
     );
     const id = booked.body.ticket_id as string;
     const [payment] = await server.db.query<{ provider_payment_id: string }>(
@@ -287,7 +300,7 @@ describe.each(ENGINES)('booking and payment on %s', (engine) => {
     const unpaid = await book(
       server,
       tourist,
-      bookingBody(DEMO.tourist, excursion, tour, { adults: 1, seats: [a] }),
+      bookingBody(touristId, excursion, tour, { adults: 1, seats: [a] }),
     );
     const cancelled = await api(server, tourist).send('PATCH', `/api/tickets/${unpaid.body.ticket_id}`, {
       status: 'cancelled',
@@ -299,7 +312,7 @@ describe.each(ENGINES)('booking and payment on %s', (engine) => {
     const paid = await book(
       server,
       tourist,
-      bookingBody(DEMO.tourist, excursion, tour, { adults: 1, seats: [b] }),
+      bookingBody(touristId, excursion, tour, { adults: 1, seats: [b] }),
     );
     await payWithCard(server, paid.body.confirmationid as string);
     const path = `/api/tickets/${paid.body.ticket_id}`;
@@ -317,12 +330,12 @@ describe.each(ENGINES)('booking and payment on %s', (engine) => {
     const first = await book(
       server,
       tourist,
-      bookingBody(DEMO.tourist, excursion, tour, { adults: 1, seats: [a] }),
+      bookingBody(touristId, excursion, tour, { adults: 1, seats: [a] }),
     );
     const second = await book(
       server,
       tourist,
-      bookingBody(DEMO.tourist, excursion, tour, { adults: 1, seats: [b] }),
+      bookingBody(touristId, excursion, tour, { adults: 1, seats: [b] }),
     );
     offset = 16 * 60_000;
     try {
@@ -362,7 +375,7 @@ describe.each(ENGINES)('booking and payment on %s', (engine) => {
     const booked = await book(
       server,
       tourist,
-      bookingBody(DEMO.tourist, excursion, tour, { adults: 1, seats: [tour.emptySeats[0] as number] }),
+      bookingBody(touristId, excursion, tour, { adults: 1, seats: [tour.emptySeats[0] as number] }),
     );
     await payWithCard(server, booked.body.confirmationid as string);
     const code = (await ticketOnServer(booked.body.ticket_id as string)).checkCode as string;

@@ -50,7 +50,10 @@ function upgrade(server: TestServer, origin: string): Promise<'open' | number> {
 describe('the HTTP server behind a proxy', () => {
   let server: TestServer;
   beforeAll(async () => {
-    server = await startTestServer('pglite', { env: { DEMO_DATA: 'off', PUBLIC_URL } });
+    // A deployment's address: the demo's admin password and the implicit test provider are refused.
+    server = await startTestServer('pglite', {
+      env: { DEMO_DATA: 'off', PUBLIC_URL, ADMIN_PASSWORD: 'not-the-demo-one', PAYMENT_PROVIDER: 'test' },
+    });
   });
   afterAll(async () => {
     await server?.destroy();
@@ -94,7 +97,8 @@ describe('health', () => {
   // The route alone: a stopping process cannot be reached on a new connection, so the app is asked.
   const deps = {
     config: loadConfig({}),
-    db: { kind: 'postgres' },
+    // A database that answers health's SELECT 1.
+    db: { kind: 'postgres', query: () => Promise.resolve([]) },
     payments: { provider: { name: 'test', widgetUrl: '' }, test: null },
   } as unknown as AppDeps;
 

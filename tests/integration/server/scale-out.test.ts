@@ -164,6 +164,19 @@ if (ENGINES.includes('postgres') && TEST_DATABASE_URL) {
       return { excursion, tour: now };
     }
 
+    let buyersMade = 0;
+    /** New buyers' accounts: an account holds only a few unpaid bookings at once. */
+    async function newBuyers(count: number): Promise<{ id: number; token: string }[]> {
+      buyersMade += 1;
+      const { rows } = await sql.query<{ id: number }>(
+        `INSERT INTO users (email, password_hash, name)
+         SELECT 'scale-' || $1::text || '-' || g || '@example.ru', 'not-a-hash', 'Покупатель ' || g
+         FROM generate_series(1, $2::int) g RETURNING id`,
+        [`${Date.now().toString(36)}-${buyersMade}`, count],
+      );
+      return Promise.all(rows.map(async ({ id }) => ({ id, token: await cluster.token(id) })));
+    }
+
     it('starts both on one fresh database: one migration, one seed, one admin', async () => {
       const migrations = await sql.query('SELECT id FROM schema_migrations');
       expect(new Set(migrations.rows.map((r: { id: number }) => r.id)).size).toBe(migrations.rowCount);
@@ -281,7 +294,7 @@ if (ENGINES.includes('postgres') && TEST_DATABASE_URL) {
     });
 
     it('concurrent bookings through both processes never oversell', async () => {
-      const token = await cluster.token(DEMO.tourist);
+      const buyers = await newBuyers(60);
       const coach = await tourWithLastPlaces('coach', 4);
       const open = await tourWithLastPlaces('none', 4);
       const peopleOn = async (tourId: string) =>
@@ -298,11 +311,12 @@ if (ENGINES.includes('postgres') && TEST_DATABASE_URL) {
         const node = i % 2 === 0 ? p1 : p2;
         const { excursion, tour } = i % 3 === 0 ? open : coach;
         const seats = tour === coach.tour ? [coach.tour.emptySeats[i % 4] as number] : [];
+        const buyer = buyers[i] as { id: number; token: string };
         return post(
           node.url,
-          token,
+          buyer.token,
           '/api/tickets',
-          bookingBody(DEMO.tourist, excursion, tour, { adults: 1, seats }),
+          bookingBody(buyer.id, excursion, tour, { adults: 1, seats }),
         );
       });
       const statuses = (await Promise.all(requests)).map((r) => r.status);
@@ -320,9 +334,9 @@ if (ENGINES.includes('postgres') && TEST_DATABASE_URL) {
     });
 
     it('the same Idempotency-Key through both processes at once books once', async () => {
-      const token = await cluster.token(DEMO.tourist);
+      const [{ id: buyer, token }] = (await newBuyers(1)) as [{ id: number; token: string }];
       const { excursion, tour } = await tourWithLastPlaces('none', 10);
-      const body = bookingBody(DEMO.tourist, excursion, tour, { adults: 2 });
+      const body = bookingBody(buyer, excursion, tour, { adults: 2 });
       const key = { 'Idempotency-Key': '9a7c1e4e-5a43-4f4b-8a43-6cf6d2b1e001' };
       const answers = await Promise.all(
         [p1, p2, p1, p2].map((node) => post(node.url, token, '/api/tickets', body, key)),
@@ -332,13 +346,13 @@ if (ENGINES.includes('postgres') && TEST_DATABASE_URL) {
       expect(new Set(bodies.map((b) => b.ticket_id)).size).toBe(1);
       const count = await sql.query(
         `SELECT count(*)::int AS n FROM tickets WHERE tour_id = $1 AND user_id = $2`,
-        [tour._id, DEMO.tourist],
+        [tour._id, buyer],
       );
       expect(count.rows[0]).toEqual({ n: 1 });
     });
 
     it('holds expire exactly once with both sweepers running', async () => {
-      const token = await cluster.token(DEMO.tourist);
+      const [{ id: buyer, token }] = (await newBuyers(1)) as [{ id: number; token: string }];
       const { excursion, tour } = await tourWithLastPlaces('none', 10);
       const sockets = [
         await subscribe(p1.url, ['TICKET_UPDATE', 'TOUR_UPDATE'], token),
@@ -348,7 +362,7 @@ if (ENGINES.includes('postgres') && TEST_DATABASE_URL) {
         p1.url,
         token,
         '/api/tickets',
-        bookingBody(DEMO.tourist, excursion, tour, { adults: 3 }),
+        bookingBody(buyer, excursion, tour, { adults: 3 }),
       );
       const ticketId = ((await booked.json()) as { ticket_id: string }).ticket_id;
       const tourUpdates = (s: TestSocket) =>

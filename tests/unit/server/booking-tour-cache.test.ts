@@ -19,6 +19,7 @@ function row(id: string, excursion = 'e1', version = 1): BookingTour {
     kid_price: 500,
     adult_entry_price: 0,
     kid_entry_price: 0,
+    children_allowed: true,
     services: [{ name: 'Обед', price: 300 }] as BookingTour['services'],
     assembly_points: ['Ялта, набережная'],
     owner_id: 7,

@@ -1,8 +1,8 @@
 import { Hono, type Context } from 'hono';
 import { loginRequestSchema, registerRequestSchema, verifyCodeRequestSchema } from '../../../protocol/auth';
-import { login, register, revokeTokens, verifyCode } from '../../services/auth';
+import { login, register, revokeToken, revokeTokens, verifyCode } from '../../services/auth';
 import { AUTH_SERVICE_TEXTS } from '../../services/auth-texts';
-import { requirePrincipal } from '../auth';
+import { AUTH_TEXTS, bearerClaims, requirePrincipal } from '../auth';
 import { clientIp as addressOf, trustedProxyList } from '../client-ip';
 import type { AppDeps } from '../deps';
 import { HttpError } from '../errors';
@@ -15,7 +15,7 @@ async function readJson(c: Context): Promise<unknown> {
   }
 }
 
-/** POST /auth/register, /auth/login, /auth/verify-2fa and /auth/logout-all. */
+/** POST /auth/register, /auth/login, /auth/verify-2fa, /auth/logout and /auth/logout-all. */
 export function authRoutes(deps: AppDeps): Hono {
   const app = new Hono();
   // Rate limits count per client address: behind a trusted proxy, the one it forwards.
@@ -42,10 +42,26 @@ export function authRoutes(deps: AppDeps): Hono {
     return c.json(await verifyCode(deps, parsed.data, clientIp(c)));
   });
 
+  // Logout on this device: this token stops working, the user's others do not. Only the signature is
+  // checked: a token voided meanwhile (or logged out already, as a queued logout sent twice is) is
+  // revoked again harmlessly, and the answer is the same.
+  app.post('/logout', async (c) => {
+    if (!c.req.header('authorization')) throw new HttpError(401, AUTH_TEXTS.required);
+    const claims = await bearerClaims(c, deps);
+    if (!claims) throw new HttpError(401, AUTH_TEXTS.invalid);
+    await revokeToken(deps.db, claims);
+    deps.events.publish([{ channel: 'TOKENS_REVOKED', userId: claims.userId, data: { jti: claims.jti } }]);
+    return c.json({ status: 'ok' });
+  });
+
   // Logout everywhere: the caller's current and older tokens all stop working.
   app.post('/logout-all', async (c) => {
     const principal = await requirePrincipal(c, deps);
-    await revokeTokens(deps.db, principal.id);
+    const version = await revokeTokens(deps.db, principal.id);
+    if (version !== null)
+      deps.events.publish([
+        { channel: 'TOKENS_REVOKED', userId: principal.id, data: { belowVersion: version } },
+      ]);
     return c.json({ status: 'ok' });
   });
   return app;

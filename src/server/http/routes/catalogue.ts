@@ -1,15 +1,17 @@
-import { Hono } from 'hono';
+import { Hono, type Context } from 'hono';
 import { crimeaToday } from '../../../domain/dates';
 import { isEntityId } from '../../../domain/ids';
 import {
   findExcursion,
-  findTour,
   listBanners,
   listCities,
   listPlaces,
   listPublicTours,
   listPublishedExcursions,
   listSpecialOffers,
+  TOUR_SELECT,
+  toTour,
+  type TourRow,
 } from '../../storage/catalogue';
 import { optionalPrincipal } from '../auth';
 import type { AppDeps } from '../deps';
@@ -35,24 +37,29 @@ export function catalogueRoutes(deps: AppDeps): Hono {
   list('/banners', async () => ({ banners: rows(await listBanners(deps.db)) }));
   list('/special-offers', async () => ({ special_offers: rows(await listSpecialOffers(deps.db)) }));
 
+  /** Before publication an excursion, and every tour of it, is seen only by its seller and the admins. */
+  const mayView = async (c: Context, status: string, ownerId: number): Promise<boolean> => {
+    if (status === 'published') return true;
+    const viewer = await optionalPrincipal(c, deps);
+    return viewer?.role === 'admin' || viewer?.id === ownerId;
+  };
+
   app.get('/excursions/:id', async (c) => {
     const id = c.req.param('id');
     if (!isEntityId(id)) throw badRequest('Некорректный идентификатор экскурсии');
     const found = await findExcursion(deps.db, id, today());
-    // Before publication only its seller and the admins may open it.
-    const viewer = found && found.status !== 'published' ? await optionalPrincipal(c, deps) : null;
-    const allowed =
-      found?.status === 'published' || viewer?.role === 'admin' || viewer?.id === found?.row.ownerID;
-    if (!found || !allowed) throw notFound('Excursion not found');
+    if (!found || !(await mayView(c, found.status, found.row.ownerID))) throw notFound('Excursion not found');
     return sendTagged(c, tagJson(found.row));
   });
 
   app.get('/tours/:id', async (c) => {
     const id = c.req.param('id');
     if (!isEntityId(id)) throw badRequest('Некорректный идентификатор тура');
-    const found = await findTour(deps.db, id);
-    if (!found) throw notFound('Tour not found');
-    return sendTagged(c, tagJson(found.row));
+    const [found] = await deps.db.query<TourRow>(`${TOUR_SELECT} WHERE t.id = $1`, [id]);
+    // A stranger learns nothing of an unpublished excursion's tours, not even that they exist.
+    if (!found || !(await mayView(c, found.excursion_status, found.owner_id)))
+      throw notFound('Tour not found');
+    return sendTagged(c, tagJson(toTour(found)));
   });
 
   return app;

@@ -34,6 +34,7 @@ import { requirePrincipal } from '../auth';
 import type { AppDeps } from '../deps';
 import { HttpError } from '../errors';
 import { runMutation, runMutationOnce } from '../idempotency';
+import { uploadLimit } from '../upload-limit';
 
 // POST /api/excursions and PUT /api/excursions/{id}: multipart forms with the `excursion` JSON part
 // and the files of SPEC §7. Everything that can be checked without storing (the fields, the counts,
@@ -167,8 +168,9 @@ export function excursionWriteRoutes(deps: AppDeps): Hono {
     maxSize: EXCURSION_FORM_LIMIT,
     onError: (c) => c.json({ detail: EXCURSION_FORM_TEXTS.tooBig }, 413, { Connection: 'close' }),
   });
+  const perAccount = uploadLimit(deps);
 
-  app.post('/', limit, async (c) => {
+  app.post('/', limit, perAccount, async (c) => {
     const principal = await requirePrincipal(c, deps);
     const form = await readForm(c);
     const parsed = createExcursionPayloadSchema.safeParse(excursionJson(form));
@@ -192,7 +194,7 @@ export function excursionWriteRoutes(deps: AppDeps): Hono {
     }
   });
 
-  app.put('/:id', limit, async (c) => {
+  app.put('/:id', limit, perAccount, async (c) => {
     const principal = await requirePrincipal(c, deps);
     const id = c.req.param('id');
     if (!isEntityId(id)) throw new HttpError(400, EXCURSION_FORM_TEXTS.badId);

@@ -1,15 +1,26 @@
 import { Hono, type Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
-import { UPLOAD_FILE_FIELD, updateUserRequestSchema } from '../../../protocol/users';
+import {
+  confirmEmailRequestSchema,
+  UPLOAD_FILE_FIELD,
+  updateUserRequestSchema,
+} from '../../../protocol/users';
 import { MAX_IMAGE_BYTES, storeMedia } from '../../media/ingest';
 import { MediaRejectedError } from '../../media/errors';
 import { PROFILE_TEXTS, ROLE_TEXTS } from '../../services/auth-texts';
-import { changeRole, updateProfile } from '../../services/users-profile';
+import { mailEmailCode, type OutgoingEmailCode } from '../../services/email-change';
+import {
+  changeRole,
+  confirmEmailChange,
+  emailChangeStatus,
+  updateProfile,
+} from '../../services/users-profile';
 import { findUser, type Principal } from '../../storage/users';
 import { requirePrincipal } from '../auth';
 import type { AppDeps } from '../deps';
 import { HttpError } from '../errors';
-import { runMutation } from '../idempotency';
+import { runMutation, runMutationOnce } from '../idempotency';
+import { uploadLimit } from '../upload-limit';
 import { parseUserId } from '../user-id';
 
 // The multipart envelope around one avatar adds a little to the file's own cap.
@@ -29,7 +40,10 @@ function userIdParam(c: Context): number {
   return id;
 }
 
-/** GET /api/users/me, PUT /api/users/{id}, and the admin's promote/demote, mounted at /api/users. */
+/**
+ * GET /api/users/me, PUT /api/users/{id}, the e-mail change (GET /api/users/{id}/email, POST
+ * /api/users/{id}/email/confirm) and the admin's promote/demote, mounted at /api/users.
+ */
 export function profileRoutes(deps: AppDeps): Hono {
   const app = new Hono();
 
@@ -46,9 +60,31 @@ export function profileRoutes(deps: AppDeps): Hono {
     if (principal.id !== userId) throw new HttpError(403, PROFILE_TEXTS.notYours);
     const parsed = updateUserRequestSchema.safeParse(await readJson(c));
     if (!parsed.success) throw new HttpError(400, PROFILE_TEXTS.badProfile);
-    return runMutation(c, deps, principal.id, 'detail', (tx) =>
-      updateProfile(tx, principal, userId, parsed.data),
-    );
+    const mail: { code?: OutgoingEmailCode } = {};
+    const answer = await runMutationOnce(c, deps, principal.id, 'detail', async (tx) => {
+      const saved = await updateProfile(tx, principal, userId, parsed.data, deps.now());
+      mail.code = saved.outgoing ?? undefined;
+      return saved.result;
+    });
+    // Mailed only after the commit (a transaction holds PGlite's one connection meanwhile), and only
+    // by the request whose transaction stored the code, never by a replay.
+    if (mail.code && !answer.replayed) await mailEmailCode(deps, mail.code);
+    return c.json(answer.body as object, answer.status);
+  });
+
+  app.get('/:id/email', async (c) => {
+    const principal = await requirePrincipal(c, deps);
+    const userId = userIdParam(c);
+    return c.json(await emailChangeStatus(deps.db, principal, userId, deps.now()));
+  });
+
+  app.post('/:id/email/confirm', async (c) => {
+    const principal = await requirePrincipal(c, deps);
+    const userId = userIdParam(c);
+    if (principal.id !== userId) throw new HttpError(403, PROFILE_TEXTS.notYours);
+    const parsed = confirmEmailRequestSchema.safeParse(await readJson(c));
+    if (!parsed.success) throw new HttpError(400, PROFILE_TEXTS.badEmailCode);
+    return c.json(await confirmEmailChange(deps, principal, userId, parsed.data.code));
   });
 
   const role = (to: 'seller' | 'user') => async (c: Context) => {
@@ -97,7 +133,8 @@ export function uploadRoutes(deps: AppDeps): Hono {
     });
     return c.json({ filename: stored.id });
   };
-  app.post('/uploadfile/', limit, upload);
-  app.post('/uploadfile', limit, upload);
+  const perAccount = uploadLimit(deps);
+  app.post('/uploadfile/', limit, perAccount, upload);
+  app.post('/uploadfile', limit, perAccount, upload);
   return app;
 }
