@@ -14,6 +14,8 @@ export interface Network {
   online: boolean;
   /** Answers are lost after the server handled the request (the request did happen). */
   dropAnswers: number;
+  /** Awaited after the server answered and before the client hears it: a request held in flight. */
+  beforeAnswer?: (url: string) => Promise<void>;
   sockets: WebSocket[];
   /** Where the client hears `online`, `offline` and `focus`, as a tab hears them on window. */
   events: EventTarget;
@@ -46,6 +48,7 @@ export function createClient(
   const fetchThrough: typeof fetch = async (input, init) => {
     if (!network.online) throw new TypeError('fetch failed: offline');
     const response = await fetch(input, init);
+    await network.beforeAnswer?.(String(input));
     if (network.dropAnswers > 0) {
       network.dropAnswers -= 1;
       throw new TypeError('fetch failed: connection reset');

@@ -47,6 +47,11 @@ export interface OutboxRow {
   userId: number;
   createdAt: number;
   attempts: number;
+  /**
+   * Set once the row's payload has been handed to the network. From then on its Idempotency-Key
+   * stands for that exact request, so the row's payload is never edited again.
+   */
+  sent?: 1;
   nextAttemptAt: number;
   lastError: string | null;
 }

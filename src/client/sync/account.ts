@@ -14,6 +14,7 @@ import {
   type Outcome,
 } from './online';
 import { readSession, writeToken } from './session';
+import { rememberSignOutReason, takeSignOutReason } from './signout-notice';
 
 export type { AccountDeps, Outcome } from './online';
 
@@ -63,6 +64,8 @@ async function signIn(deps: AccountDeps, token: string, user: User): Promise<voi
     // Version 0: the pull brings the real one. A held row (same user) is as new or newer.
     if (!held) await db.users.put({ ...user, _v: 0 });
   });
+  // A reason for an earlier sign-out no longer applies once signed in again.
+  takeSignOutReason(storageOf(deps));
   writeToken(storageOf(deps), token);
 }
 
@@ -90,7 +93,12 @@ export async function checkSession(deps: AccountDeps): Promise<'valid' | 'signed
   const parsed = userSchema.safeParse(answer.data);
   if (!answer.ok || !parsed.success || parsed.data.id !== userId) {
     // Only if the token is still the one checked: a login meanwhile must not be undone.
-    if (readSession(storageOf(deps)).token === token) await signOut(deps);
+    if (readSession(storageOf(deps)).token === token) {
+      // The server's reason (a demotion, a logout everywhere) waits for the login screen; it is kept
+      // before the token goes, because the login screen opens as soon as it does.
+      if (answer.status === 401 && answer.errorText) rememberSignOutReason(storageOf(deps), answer.errorText);
+      await signOut(deps);
+    }
     return 'signed-out';
   }
   const user = parsed.data as User;

@@ -43,9 +43,9 @@ export async function deleteTours(db: ReplicaDb, userId: number, tourIds: string
       .filter((row) => row.kind === 'tours.create')
       .toArray();
     for (const row of creates) {
-      // Only a create never attempted can be edited: an attempted one may have reached the server
-      // already, and its Idempotency-Key must keep meaning the same request.
-      if (row.attempts > 0) continue;
+      // Only a create never sent can be edited: a sent one may have reached the server already
+      // (its answer lost), and its Idempotency-Key must keep meaning the same request.
+      if (row.sent || row.attempts > 0) continue;
       const payload = row.payload as ToursCreatePayload;
       const kept = payload.tours.filter((tour) => !tourIds.includes(tour.tempId));
       if (kept.length === payload.tours.length) continue;

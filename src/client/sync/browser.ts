@@ -4,6 +4,7 @@ import { createSyncEngine, type SyncEngine } from './engine';
 import type { LockManagerLike } from './leader';
 import type { WebSocketLike } from './live';
 import { checkSession, type AccountDeps } from './account';
+import { resendPendingLogouts } from './logout';
 import { onPullWanted } from './nudge';
 import { backoffDelay } from './outbox';
 import { pullAll } from './pull';
@@ -51,6 +52,8 @@ export function startBrowserSync(options: BrowserSyncOptions = {}): SyncEngine {
   engine.start();
   // A stored token restores the session only if the server still accepts it.
   verifySession();
+  // Logouts made offline revoke their tokens once the server can be reached.
+  resendPendingLogouts(window);
   onSessionChange(() => engine?.sessionChanged());
   onPullWanted(() => void engine?.pull());
   // Another tab logged in or out: follow it.

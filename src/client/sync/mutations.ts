@@ -188,9 +188,10 @@ const toursDelete: MutationSpec<ToursDeletePayload> = {
 const digits = (phone: string) => phone.replace(/\D/g, '');
 
 const profileUpdate: MutationSpec<ProfilePayload> = {
-  async apply(db, { userId, phone, ...fields }) {
+  async apply(db, { userId, phone, email: _email, ...fields }) {
     const before = await db.users.get(userId);
     if (!before) return null;
+    // A new e-mail is the account's only once the code mailed to it is confirmed (email-change.ts).
     await db.users.put({ ...before, ...fields, phone: digits(phone), _pending: bump(before._pending, 1) });
     return before;
   },
@@ -205,7 +206,9 @@ const profileUpdate: MutationSpec<ProfilePayload> = {
     const pending = bump(row._pending, -1);
     // The server's normalised copy wins unless a later edit is still queued.
     const saved = !pending && data && typeof data === 'object' ? (data as User) : row;
-    await db.users.put({ ...row, ...saved, _v: row._v, _pending: pending });
+    // The answer's emailChangePending marker is not part of the user row.
+    const { emailChangePending: _marker, ...user } = saved as User & { emailChangePending?: string };
+    await db.users.put({ ...row, ...user, _v: row._v, _pending: pending });
   },
   async rollback(db, { userId }, undo) {
     const row = await db.users.get(userId);

@@ -47,11 +47,16 @@ export async function flushOutbox({
   random,
 }: FlushDeps): Promise<FlushResult> {
   for (;;) {
-    const row = await db.outbox.orderBy('seq').first();
-    if (!row) return { state: 'idle' };
-    if (!token || userId === null || row.userId !== userId) return { state: 'paused', reason: 'signed-out' };
-    if (row.nextAttemptAt > now()) return { state: 'waiting', until: row.nextAttemptAt };
+    const first = await db.outbox.orderBy('seq').first();
+    if (!first) return { state: 'idle' };
+    if (!token || userId === null || first.userId !== userId)
+      return { state: 'paused', reason: 'signed-out' };
+    if (first.nextAttemptAt > now()) return { state: 'waiting', until: first.nextAttemptAt };
 
+    // The row is marked sent in the transaction that reads the payload about to go out, so an edit
+    // of a queued row (deleteTours) either lands before this read or sees the mark and leaves it be.
+    const row = await markSent(db, first.seq as number);
+    if (!row) continue;
     const spec = specOf(row.kind);
     const request = spec.request(row.payload as never, row.userId);
     let answer;
@@ -88,6 +93,14 @@ export async function flushOutbox({
       });
     });
   }
+}
+
+async function markSent(db: ReplicaDb, seq: number): Promise<OutboxRow | undefined> {
+  return db.transaction('rw', db.outbox, async () => {
+    const row = await db.outbox.get(seq);
+    if (row && !row.sent) await db.outbox.update(seq, { sent: 1 });
+    return row;
+  });
 }
 
 async function retryLater(db: ReplicaDb, row: OutboxRow, error: string, now: number, random?: () => number) {

@@ -1,11 +1,25 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { createHttpClient } from '../../../src/client/api/http';
+import { checkSession } from '../../../src/client/sync/account';
 import { addTours, deleteTours } from '../../../src/client/sync/actions';
 import type { SyncEngine } from '../../../src/client/sync/engine';
 import { enqueue } from '../../../src/client/sync/enqueue';
+import { readSession, writeToken } from '../../../src/client/sync/session';
+import { takeSignOutReason } from '../../../src/client/sync/signout-notice';
 import { addDays, crimeaToday } from '../../../src/domain/dates';
 import type { Excursion, Tour } from '../../../src/domain/types';
-import { catalogue, DEMO, tokenFor, unsoldTourOf } from '../../support/api';
-import { createClient, createNetwork, goOnline, newFactory, openReplica, until } from '../../support/client';
+import { AUTH_TEXTS } from '../../../src/server/http/auth';
+import { TOUR_TEXTS } from '../../../src/server/services/tours';
+import { api, catalogue, DEMO, tokenFor, unsoldTourOf } from '../../support/api';
+import {
+  createClient,
+  createNetwork,
+  goOnline,
+  memoryStorage,
+  newFactory,
+  openReplica,
+  until,
+} from '../../support/client';
 import { ENGINES, startTestServer, type TestServer } from '../../support/server';
 
 describe.each(ENGINES)('the outbox against a real server on %s', (engineName) => {
@@ -141,6 +155,43 @@ describe.each(ENGINES)('the outbox against a real server on %s', (engineName) =>
     });
   });
 
+  it('a tour deleted while its creation is in flight and the answer is lost is never left on the server', async () => {
+    const db = openReplica(newFactory());
+    const network = createNetwork();
+    let release = () => {};
+    let reached = false;
+    network.beforeAnswer = async (url) => {
+      if (!url.endsWith('/api/tours') || reached) return;
+      reached = true;
+      network.dropAnswers = 1;
+      await new Promise<void>((resolve) => (release = resolve));
+    };
+    const { engine } = createClient(server, { db, network, session: sellerSession });
+    engines.push(engine);
+    engine.start();
+    await until(() => engine.isLeader);
+    const [kept, dropped] = (await addTours(db, DEMO.seller, [
+      { excursionID: excursion._id, date: day(105), time: '11:15' },
+      { excursionID: excursion._id, date: day(105), time: '12:25' },
+    ])) as [string, string];
+    // The server has made both tours; its answer has not reached the phone yet.
+    await until(() => reached);
+    await deleteTours(db, DEMO.seller, [dropped]);
+    release();
+
+    await until(async () => (await db.outbox.count()) === 0, 15_000);
+    const onServer = (await serverTours()).filter(
+      (t) => t.excursionID === excursion._id && t.date === day(105),
+    );
+    expect(onServer.map((t) => t.time)).toEqual(['11:15']);
+    expect(await db.rejections.count()).toBe(0);
+    await until(async () => {
+      const local = await db.tours.ofExcursion(excursion._id);
+      const shown = local.filter((t) => t.date === day(105) && !t._deleted);
+      return shown.length === 1 && shown[0]?.time === '11:15' && !local.some((t) => t._id === kept);
+    });
+  });
+
   it('a refused creation takes the deletion queued for it along', async () => {
     const db = openReplica(newFactory());
     const network = createNetwork();
@@ -184,5 +235,68 @@ describe.each(ENGINES)('the outbox against a real server on %s', (engineName) =>
     engine.sessionChanged();
     await until(async () => (await db.outbox.count()) === 0);
     expect((await serverTours()).some((t) => t.date === day(103) && t.time === '16:45')).toBe(true);
+  });
+
+  it("a seller demoted while changes wait is told why; the changes never go under another user's token and are refused and shown at the next login", async () => {
+    // Its own seller: the other tests here schedule DEMO.seller's excursions, this one demotes DEMO.seller2.
+    const { tour: doomed, excursion: theirs } = await unsoldTourOf(server, DEMO.seller2);
+    const admin = await tokenFor(server, DEMO.admin);
+    const storage = memoryStorage();
+    const account = { db: openReplica(newFactory()), http: createHttpClient(server.url), storage };
+    const { db } = account;
+    writeToken(storage, await tokenFor(server, DEMO.seller2));
+    const network = createNetwork();
+    network.online = false;
+    const { engine } = createClient(server, { db, network, session: () => readSession(storage) });
+    engines.push(engine);
+    engine.start();
+    await until(() => engine.isLeader);
+
+    // Offline, the seller adds a tour and deletes another; then the admin demotes them.
+    await db.tours.put({ ...doomed, _v: 1 });
+    const [temp] = (await addTours(db, DEMO.seller2, [
+      { excursionID: theirs._id, date: day(110), time: '06:40' },
+    ])) as [string];
+    await deleteTours(db, DEMO.seller2, [doomed._id]);
+    expect((await api(server, admin).send('POST', `/api/users/${DEMO.seller2}/demote-to-user`)).status).toBe(
+      200,
+    );
+
+    // Back online, the old token is refused: the queue waits, and the session check signs the
+    // user out with the server's reason for the login screen.
+    goOnline(network);
+    expect(await engine.flush()).toEqual({ state: 'paused', reason: 'unauthorized' });
+    expect(await db.outbox.count()).toBe(2);
+    expect(await checkSession(account)).toBe('signed-out');
+    expect(readSession(storage).token).toBeNull();
+    expect(takeSignOutReason(storage)).toBe(AUTH_TEXTS.roleChanged);
+    expect(takeSignOutReason(storage)).toBeNull();
+
+    // Someone else signs in on the same phone: the seller's rows stay queued, unsent.
+    writeToken(storage, admin);
+    engine.sessionChanged();
+    expect(await engine.flush()).toEqual({ state: 'paused', reason: 'signed-out' });
+    expect(await db.outbox.count()).toBe(2);
+    expect(await db.rejections.count()).toBe(0);
+
+    // The demoted seller logs in again: their rows go with their new token, are refused (no right
+    // any more), rolled back and listed as refused with the server's reason.
+    const [{ token_version: version }] = (await server.db.query<{ token_version: number }>(
+      'SELECT token_version FROM users WHERE id = $1',
+      [DEMO.seller2],
+    )) as [{ token_version: number }];
+    writeToken(storage, await tokenFor(server, DEMO.seller2, version));
+    engine.sessionChanged();
+    await until(async () => (await db.outbox.count()) === 0);
+    const rejections = await db.rejections.toArray();
+    expect(rejections.map((r) => [r.kind, r.reason, r.seen]).sort()).toEqual([
+      ['tours.create', TOUR_TEXTS.sellersOnly, 0],
+      ['tours.delete', TOUR_TEXTS.sellersOnly, 0],
+    ]);
+    expect(await db.tours.get(temp)).toBeUndefined();
+    expect((await db.tours.get(doomed._id))?._deleted).toBeUndefined();
+    const onServer = await serverTours();
+    expect(onServer.some((t) => t._id === doomed._id)).toBe(true);
+    expect(onServer.some((t) => t.excursionID === theirs._id && t.date === day(110))).toBe(false);
   });
 });

@@ -67,10 +67,14 @@ export function EditExcursionPage() {
   );
 }
 
-/** SPEC §6: a seller edits the excursions of their own list; an admin edits any. */
+/**
+ * SPEC §6: a seller edits the excursions of their own list; an admin edits any. A plain user edits
+ * none, even an excursion still on their list from before a demotion.
+ */
 function mayEdit(user: User, excursion: ReplicaExcursion): boolean {
+  if (user.role === 'admin') return true;
   return (
-    user.role === 'admin' || excursion.ownerID === user.id || user.userExcursions.includes(excursion._id)
+    user.role === 'seller' && (excursion.ownerID === user.id || user.userExcursions.includes(excursion._id))
   );
 }
 

@@ -25,12 +25,25 @@ function AccountArt() {
   );
 }
 
-/** Step 0 (SPEC §2): 'Вы не вошли в аккаунт' with Вход and Регистрация. */
-export function Landing(props: { invited: boolean; onLogin: () => void; onRegister: () => void }) {
+/**
+ * Step 0 (SPEC §2): 'Вы не вошли в аккаунт' with Вход and Регистрация. `signedOutReason` is the
+ * server's word on why the app signed the user out on its own (a demotion, a logout everywhere).
+ */
+export function Landing(props: {
+  invited: boolean;
+  signedOutReason?: string | null;
+  onLogin: () => void;
+  onRegister: () => void;
+}) {
   return (
     <section className="login-card login-landing" aria-labelledby="login-landing-title">
       <AccountArt />
       <h2 id="login-landing-title">{LOGIN.landing.title}</h2>
+      {props.signedOutReason && (
+        <p className="login-message login-signed-out" role="status">
+          {props.signedOutReason}
+        </p>
+      )}
       <p className="login-lead">{props.invited ? LOGIN.landing.invited : LOGIN.landing.text}</p>
       <div className="login-actions">
         <button type="button" className="button login-wide" onClick={props.onLogin}>

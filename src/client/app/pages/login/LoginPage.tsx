@@ -1,7 +1,8 @@
 import './login.css';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useLocation, useNavigate, useParams } from 'react-router-dom';
 import { normaliseReferrerId } from '../../../../protocol/auth';
+import { takeSignOutReason } from '../../../sync/signout-notice';
 import { LOGIN_PATH } from '../../components/RequireAuth';
 import { useSession } from '../../hooks/session';
 import { CodeStep } from './CodeStep';
@@ -22,6 +23,20 @@ function returnPath(state: unknown): string | null {
   return from.startsWith(LOGIN_PATH) ? null : from;
 }
 
+/**
+ * Why the app signed the user out on its own, taken once while no one is signed in: on arrival, or
+ * when the sign-out happens with this page open.
+ */
+function useSignedOutReason(userId: number | null): string | null {
+  const [reason, setReason] = useState<string | null>(null);
+  useEffect(() => {
+    if (userId !== null) return;
+    const text = takeSignOutReason(localStorage);
+    if (text) setReason(text);
+  }, [userId]);
+  return userId === null ? reason : null;
+}
+
 /** /profile/login and /profile/login/:refId (SPEC §2): the login and registration wizard. */
 export function LoginPage() {
   const { refId } = useParams();
@@ -30,6 +45,7 @@ export function LoginPage() {
   const location = useLocation();
   const navigate = useNavigate();
   const { userId } = useSession();
+  const signedOutReason = useSignedOutReason(userId);
   const wizard = useLoginWizard(referrer);
   const [anotherAccount, setAnotherAccount] = useState(false);
   const { step, mode } = wizard;
@@ -62,6 +78,7 @@ export function LoginPage() {
       ) : step === 0 ? (
         <Landing
           invited={referrer !== null}
+          signedOutReason={signedOutReason}
           onLogin={() => wizard.choose('login')}
           onRegister={() => wizard.choose('register')}
         />

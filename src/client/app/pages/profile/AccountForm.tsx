@@ -1,8 +1,9 @@
-import { useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import type { User } from '../../../../domain/types';
 import { isPhoneComplete, formatPhone, phoneToDigits } from '../../../../domain/phone';
 import { isValidEmail } from '../../../../domain/validation';
 import { awaitSettled, updateProfile } from '../../../sync/actions';
+import { confirmEmailChange, pendingEmailChange } from '../../../sync/email-change';
 import { useReplica } from '../../hooks/replica';
 import { AvatarField } from './AvatarField';
 import { PhoneField } from './PhoneField';
@@ -13,6 +14,9 @@ import { ACCOUNT } from './strings';
 const SETTLE_TIMEOUT_MS = 4000;
 /** Offline there is nothing to wait for: the outbox sends it when the network returns. */
 const OFFLINE_SETTLE_TIMEOUT_MS = 300;
+/** How long a queued new e-mail is watched for, to offer its code field once the server has it. */
+const EMAIL_WATCH_MS = 30 * 60_000;
+const CODE_PATTERN = /^\d{6}$/;
 
 interface ProfileFields {
   name: string;
@@ -45,7 +49,8 @@ const BUTTON_TEXT = {
 
 /**
  * The account form (SPEC §2 "Profile account"). It starts from the user's row once and is then the
- * user's own: replica updates arriving while they type never overwrite the fields.
+ * user's own: replica updates arriving while they type never overwrite the fields. A new e-mail is
+ * saved with the rest, but becomes the account's only once the code mailed to it is typed here.
  */
 export function AccountForm({ user }: { user: User }) {
   const db = useReplica();
@@ -61,6 +66,31 @@ export function AccountForm({ user }: { user: User }) {
   const [failure, setFailure] = useState<string | null>(null);
   const [queued, setQueued] = useState(false);
   const status = useSaveStatus();
+  const [pendingEmail, setPendingEmail] = useState<string | null>(null);
+  const [code, setCode] = useState('');
+  const [confirming, setConfirming] = useState(false);
+  const [codeError, setCodeError] = useState<string | null>(null);
+  const [emailChanged, setEmailChanged] = useState(false);
+  const mounted = useRef(true);
+
+  useEffect(() => {
+    mounted.current = true;
+    // A change asked for earlier (or sent later by the outbox) still waits for its code.
+    void pendingEmailChange({ db }, user.id).then((outcome) => {
+      if (mounted.current && outcome.ok && outcome.value) setPendingEmail(outcome.value);
+    });
+    return () => {
+      mounted.current = false;
+    };
+  }, [db, user.id]);
+
+  /** The server accepted a save naming a new e-mail: it mailed the code to that address. */
+  function awaitCode(address: string) {
+    setPendingEmail(address);
+    setCode('');
+    setCodeError(null);
+    setEmailChanged(false);
+  }
 
   const set = (key: keyof ProfileFields) => (value: string) => setFields((now) => ({ ...now, [key]: value }));
 
@@ -76,6 +106,8 @@ export function AccountForm({ user }: { user: User }) {
       return;
     }
     status.start();
+    const email = fields.email.trim().toLowerCase();
+    const newEmail = email !== user.email.toLowerCase();
     try {
       const id = await updateProfile(db, {
         userId: user.id,
@@ -98,11 +130,58 @@ export function AccountForm({ user }: { user: User }) {
       }
       setQueued(result.state === 'queued');
       status.settle('saved');
+      if (!newEmail) return;
+      if (result.state === 'accepted') awaitCode(email);
+      else {
+        // Queued: the code is mailed once the outbox delivers the save; offer its field then.
+        void awaitSettled(db, id, EMAIL_WATCH_MS).then((later) => {
+          if (!mounted.current) return;
+          if (later.state === 'accepted') {
+            setQueued(false);
+            awaitCode(email);
+          } else if (later.state === 'rejected') setFailure(`${ACCOUNT.updateFailed}: ${later.reason}`);
+        });
+      }
     } catch {
       // The phone could not even keep the change (storage full or blocked).
       setFailure(ACCOUNT.updateFailed);
       status.settle('error');
     }
+  }
+
+  async function confirmCode() {
+    if (confirming || !pendingEmail) return;
+    const typed = code.trim();
+    if (!CODE_PATTERN.test(typed)) {
+      setCodeError(ACCOUNT.emailCodeInvalid);
+      return;
+    }
+    setConfirming(true);
+    setCodeError(null);
+    try {
+      const outcome = await confirmEmailChange({ db }, user.id, typed);
+      if (!mounted.current) return;
+      if (outcome.ok) {
+        setPendingEmail(null);
+        setCode('');
+        setFields((now) => ({ ...now, email: outcome.value.email }));
+        setEmailChanged(true);
+      } else
+        setCodeError(
+          outcome.offline ? ACCOUNT.emailConfirmOffline : (outcome.error ?? ACCOUNT.emailConfirmFailed),
+        );
+    } catch {
+      if (mounted.current) setCodeError(ACCOUNT.emailConfirmFailed);
+    } finally {
+      if (mounted.current) setConfirming(false);
+    }
+  }
+
+  function codeKey(event: KeyboardEvent<HTMLInputElement>) {
+    // Enter confirms the code here instead of saving the whole form.
+    if (event.key !== 'Enter') return;
+    event.preventDefault();
+    void confirmCode();
   }
 
   const text = (key: 'name' | 'surname' | 'middlename', label: string, autoComplete: string) => (
@@ -164,7 +243,48 @@ export function AccountForm({ user }: { user: User }) {
               {errors.email}
             </p>
           )}
+          {emailChanged && (
+            <p className="form-note" role="status">
+              {ACCOUNT.emailChanged}
+            </p>
+          )}
         </div>
+        {pendingEmail && (
+          <div className="form-field account-email-code">
+            <p id="account-email-code-sent" className="form-note" role="status">
+              {ACCOUNT.emailCodeSent(pendingEmail)}
+            </p>
+            <label className="field-label" htmlFor="account-email-code">
+              {ACCOUNT.emailCode}
+            </label>
+            <input
+              id="account-email-code"
+              name="email-code"
+              inputMode="numeric"
+              autoComplete="one-time-code"
+              maxLength={6}
+              aria-invalid={Boolean(codeError)}
+              aria-describedby={codeError ? 'account-email-code-error' : 'account-email-code-sent'}
+              value={code}
+              onChange={(event) => setCode(event.target.value.replace(/\D/g, ''))}
+              onKeyDown={codeKey}
+            />
+            <button
+              type="button"
+              className="button account-email-confirm"
+              aria-busy={confirming}
+              disabled={confirming}
+              onClick={() => void confirmCode()}
+            >
+              {confirming ? ACCOUNT.emailConfirming : ACCOUNT.emailConfirm}
+            </button>
+            {codeError && (
+              <p id="account-email-code-error" className="form-error" role="alert">
+                {codeError}
+              </p>
+            )}
+          </div>
+        )}
       </div>
 
       <button

@@ -1,7 +1,7 @@
 import './profile.css';
 import './forms.css';
 import { Link, useNavigate } from 'react-router-dom';
-import { signOut } from '../../../sync/account';
+import { logOut } from '../../../sync/logout';
 import { useCurrentUser } from '../../hooks/account';
 import { useReplica } from '../../hooks/replica';
 import { ListStatus } from '../../components/lists/ListStatus';
@@ -31,7 +31,8 @@ export function AccountPage() {
         to={LOGIN_PATH}
         onClick={(event) => {
           event.preventDefault();
-          void signOut({ db }).then(() => navigate(LOGIN_PATH, { replace: true }));
+          // Forgets the token here at once; the server is told to revoke it now or once online.
+          void logOut({ db }).then(() => navigate(LOGIN_PATH, { replace: true }));
         }}
       >
         <ProfileIcon name="logout" size={20} />

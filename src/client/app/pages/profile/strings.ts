@@ -39,6 +39,15 @@ export const ACCOUNT = {
   saveFailed: 'Ошибка сохранения',
   updateFailed: 'Failed to update user data',
   queued: 'Изменения сохранены на телефоне и будут отправлены, когда появится подключение к интернету.',
+  // The new e-mail takes effect once the code mailed to it is entered.
+  emailCodeSent: (address: string) => `Код отправлен на ${address}`,
+  emailCode: 'Код из письма',
+  emailConfirm: 'Подтвердить',
+  emailConfirming: 'Проверка...',
+  emailCodeInvalid: 'Введите шестизначный код из письма',
+  emailConfirmFailed: 'Ошибка подтверждения кода',
+  emailConfirmOffline: 'Чтобы подтвердить код, нужно подключение к интернету',
+  emailChanged: 'Электронная почта изменена',
   signOut: 'Выйти из аккаунта',
 } as const;
 

@@ -9,13 +9,31 @@ import { SESSION } from '../../strings';
 import { useOwnExcursions } from './hooks';
 import { SellerIcon } from './icons';
 import { ModerationBadge } from './ModerationBadge';
+import { hasSellerScreens } from './ownership';
 import { MY_EXCURSIONS } from './strings';
 
-/** /profile/myexcursions (SPEC §2): the seller's own excursions with where each is in review. */
+/**
+ * /profile/myexcursions (SPEC §2): the seller's own excursions with where each is in review. A plain
+ * user (a seller demoted, or a link opened by hand) is offered nothing to add or change.
+ */
 export function MyExcursionsPage() {
   const user = useCurrentUser();
   const excursions = useOwnExcursions(user?.id);
   if (!user) return <ListStatus>{SESSION.loading}</ListStatus>;
+  if (!hasSellerScreens(user)) {
+    return (
+      <div className="seller-page">
+        <PageHeader title={MY_EXCURSIONS.title} />
+        <section className="empty-state seller-empty">
+          <h2>{MY_EXCURSIONS.sellersOnly}</h2>
+          <p>{MY_EXCURSIONS.sellersOnlyHint}</p>
+          <Link className="button" to="/profile">
+            {MY_EXCURSIONS.toProfile}
+          </Link>
+        </section>
+      </div>
+    );
+  }
   const phase = syncedListPhase(excursions);
 
   return (
