@@ -3,7 +3,8 @@ import { dirname, join, relative, resolve } from 'node:path';
 
 // `npm start` runs the server from one bundled file, built when it is missing or older than a file it
 // was built from. Loaded as some 150 TypeScript modules, each passed through tsx's loader, the server
-// took most of a second longer to start. Packages stay outside the bundle and load from node_modules.
+// would take most of a second longer to start (the bench's restart figure: docs/benchmarks.md).
+// Packages stay outside the bundle and load from node_modules.
 
 /** Where the bundle lives: inside the checkout, so its imports of packages resolve to node_modules. */
 export function serverBundlePath(root: string): string {

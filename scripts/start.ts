@@ -8,9 +8,9 @@ import { buildServer, isServerBundleStale, serverBundlePath } from './server-bui
 // bundle likewise, then serve the client, the API and the socket from one process.
 //
 // package.json's `start` registers tsx itself (tsx/esm/api) and hands its unregister here, so the
-// server's bundle, plain JavaScript, loads past tsx's loader: through it, the same bundle took 0.7–0.9 s
-// longer to be serving on one machine. Run as a script under `node --import tsx` (docs/DEPLOY.md), the
-// loader simply stays.
+// server's bundle, plain JavaScript, loads past tsx's loader: through it, the same bundle would take
+// noticeably longer to be serving (the bench's restart figure: docs/benchmarks.md). Run as a script
+// under `node --import tsx` (docs/DEPLOY.md), the loader simply stays.
 
 const root = resolve(import.meta.dirname, '..');
 

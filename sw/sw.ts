@@ -24,10 +24,10 @@ cleanupOutdatedCaches();
 
 // The app's own files (/assets/…, named by their content) are answered by the browser straight from
 // the precache, without this worker's script: its Static Routing API (Chromium 123+) matches them before
-// any fetch event. A cold start asks for some thirty of them, and through the fetch handler each one ran
-// the worker's JavaScript: in traces of an offline cold start on a two-core machine the worker's thread
-// was busy 580–690 ms per load, 240–250 ms with the routes. A file missing from the precache goes to the
-// network, as it did through the handler. Browsers without the API run the handler as before.
+// any fetch event. A cold start asks for some thirty of them, and through the fetch handler each one
+// would run the worker's JavaScript, keeping the worker's thread busy for much of the load (the bench's
+// offline cold start measures this: docs/benchmarks.md). A file missing from the precache goes to the
+// network, as through the handler. Browsers without the API run the handler.
 interface RoutingInstallEvent extends ExtendableEvent {
   addRoutes?: (rules: {
     condition: { urlPattern: string; requestMethod: string };
@@ -44,7 +44,7 @@ self.addEventListener('install', (event: RoutingInstallEvent) => {
     });
     event.waitUntil(added.catch(() => undefined));
   } catch {
-    // Rules this browser does not take: the fetch handler below answers as before.
+    // Rules this browser does not take: the fetch handler below answers instead.
   }
 });
 

@@ -70,7 +70,7 @@ export const versionSchema = z.int().min(0);
 
 /**
  * What the replica keeps of an excursion: everything but its list of tour ids. The replica holds the
- * tours themselves (indexed by excursion), and the lists were a quarter of the first pull's bytes.
+ * tours themselves (indexed by excursion), and the lists would be a quarter of the first pull's bytes.
  */
 export const replicaExcursionSchema = excursionSchema.omit({
   tours: true,

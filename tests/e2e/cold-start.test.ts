@@ -2,7 +2,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { firstCardWatch, launchBrowser, openPhone } from '../support/browser';
 
-// A cold start of an app whose replica is filled (issue 10, item 3): the screen comes first. Before the
+// A cold start of an app whose replica is filled: the screen comes first. Before the
 // first excursion card is drawn, the sync engine sends nothing and the pictures of the grids below the
 // list are not fetched; the sync starts right after.
 

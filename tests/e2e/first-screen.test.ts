@@ -122,8 +122,8 @@ describe("a first visit's screen drawn by the server", () => {
       const { context, page } = await openPhone(browser);
       // The browser's long-animation-frame entries name each module script evaluated in a frame of
       // 50 ms or more that ran 5 ms or more, with its start and duration. The CPU is slowed twenty
-      // times so that every step qualifies: slowed eight times, the entity schemas' step was once
-      // too short to be reported on a two-core machine.
+      // times so that every step qualifies: slowed less, the entity schemas' step can be too short to
+      // be reported on a fast host.
       const cdp = await context.newCDPSession(page);
       await cdp.send('Emulation.setCPUThrottlingRate', { rate: 20 });
       await page.addInitScript(() => {
@@ -157,15 +157,15 @@ describe("a first visit's screen drawn by the server", () => {
     const steps = (runs: Run[]) =>
       [/^schemas-base-/, /^schemas-core-/, /^browser-/].map((chunk) => longest(runs, chunk));
     // A step missing from the report is the browser not reporting it, not the step missing: on a
-    // loaded two-core machine a whole frame's scripts were once left out (the schemas' step, between
-    // the two reported around it). Such a visit is measured again, at most three in all.
+    // loaded machine a whole frame's scripts can be left out (the schemas' step, between the two
+    // reported around it). Such a visit is measured again, at most three in all.
     let runs = await visit();
     for (let attempt = 1; attempt < 3 && steps(runs).some((run) => run === undefined); attempt += 1) {
       runs = await visit();
     }
     const [base, core, engine] = steps(runs);
-    // Each step evaluated on its own, in this order, one ending before the next begins (in the
-    // build before, the engine's chunk was one evaluation with Zod and every schema inside it).
+    // Each step evaluated on its own, in this order, one ending before the next begins (not one
+    // evaluation of the engine's chunk with Zod and every schema inside it).
     expect(base && core && engine, JSON.stringify(runs)).toBeTruthy();
     expect(base?.end).toBeLessThanOrEqual(core?.start ?? -1);
     expect(core?.end).toBeLessThanOrEqual(engine?.start ?? -1);
@@ -209,7 +209,7 @@ describe("a first visit's screen drawn by the server", () => {
   }
 
   it("asks for the app's code once the screen's main picture is on screen, not alongside it", async () => {
-    // Held 600 ms: before, the entry was asked for at the first paint, long before the picture came.
+    // Held 600 ms: an entry asked for at the first paint would come long before the picture.
     const { pictureEnd, entryAsked } = await visitWithSlowPicture(600);
     expect(pictureEnd).toBeGreaterThanOrEqual(600);
     expect(entryAsked).toBeGreaterThan(pictureEnd);

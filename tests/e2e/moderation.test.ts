@@ -8,7 +8,7 @@ import { launchBrowser, openPhone, screenshot } from '../support/browser';
 import { photoJpeg } from '../support/media-fixtures';
 import { mintToken, signIn } from '../support/session';
 
-// Issue 9 moderation against the real product: a seller's new excursion waits in the admin panel;
+// Moderation against the real product: a seller's new excursion waits in the admin panel;
 // published, it enters the public catalogue; refused, its seller sees why in 'Мои экскурсии'.
 
 const baseUrl = inject('baseUrl');

@@ -86,8 +86,8 @@ describe('the app offline after one visit', () => {
       seenPictures.set(path, await loadedPictures(page));
     }
     // The worker stores a picture after handing it to the page, so the last ones may still be on
-    // their way into its cache ('media-v1', sw/sw.ts) when a loaded machine gets here: one CI run
-    // went offline first and the category page's last picture was not in the page offline.
+    // their way into its cache ('media-v1', sw/sw.ts) when a loaded machine gets here: going offline
+    // at once could leave the category page's last picture out of the page offline.
     const seenSources = [...new Set([...seenPictures.values()].flat())];
     await expect
       .poll(
@@ -155,7 +155,7 @@ describe('the app offline after one visit', () => {
     await page.getByRole('heading', { name: neverSeen.title, level: 1 }).waitFor({ timeout: 15_000 });
     await page.locator('.excursion-hero .media-placeholder').first().waitFor({ timeout: 15_000 });
     // Every cover picture fails on its own: a later slide's may still be on its way when the first
-    // one's placeholder shows (one run counted 1), but none is left as a broken picture.
+    // one's placeholder shows, but none is left as a broken picture.
     await expect.poll(() => page.locator('.excursion-hero img').count(), { timeout: 15_000 }).toBe(0);
     // The top bar's logo is drawn in the page, so it needs no file, online or not.
     const logo = await page.locator('header .logo-mark').boundingBox();

@@ -14,7 +14,7 @@ import { bookingBody } from '../support/booking';
 import { closeOffline, launchBrowser, openPhone, screenshot } from '../support/browser';
 import { mintToken, signIn } from '../support/session';
 
-// Issue 9 point 5 against the real product: the seller's schedule editor works offline. Changes are
+// Against the real product: the seller's schedule editor works offline. Changes are
 // saved on the phone, marked on their chips, survive a closed tab, and reach the server when the
 // network returns; a change the server refuses comes back with the server's words.
 

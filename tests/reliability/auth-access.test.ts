@@ -15,7 +15,7 @@ import { ENGINES, startTestServer, type TestServer } from '../support/server';
 import { startTestSmtp, type TestSmtp } from '../support/smtp';
 import { openSocket } from '../support/socket';
 
-// Issue 11, point 4 (OWASP ASVS 5.0 chapters 6, 7, 8, 9): one-time codes, rate limits, password
+// OWASP ASVS 5.0 chapters 6, 7, 8 and 9: one-time codes, rate limits, password
 // hashing, tokens, demotion, and per-object access on every endpoint of SPEC §7 that takes an id.
 
 // The code generator must draw from the CSPRNG: every call of node:crypto's randomInt is recorded.

@@ -10,7 +10,7 @@ import { errorText, send, type RawRequest } from './fuzz/http';
 import { fuzzContext } from './fuzz/setup';
 import { snapshot, type Snapshot } from './fuzz/snapshot';
 
-// Issue 11 point 3: generated malformed requests to every call of SPEC §7 (and the app's own calls).
+// Generated malformed requests to every call of SPEC §7 (and the app's own calls).
 // Each answer must be a 4xx carrying the call's error field; never a 5xx; the server stays up and
 // nothing stored changes. Requests go over real HTTP to a real server on each engine.
 

@@ -12,7 +12,7 @@ import { createTempDatabase, type TempDatabase } from '../support/postgres';
 import { ENGINES } from '../support/server';
 import { startServerProcess, type ServerProcess } from './support/product';
 
-// Issue 11, point 2: the server, a real child process, is killed with SIGKILL while 100 bookings are
+// The server, a real child process, is killed with SIGKILL while 100 bookings are
 // in flight, then started again on the same data (PGlite: the same DATA_DIR; PostgreSQL: the same
 // database). Every booking that was answered 200 must be there with its seats, and nothing may be
 // half-written: no live ticket without all its seats, no seat without its ticket, no seat sold twice,

@@ -11,7 +11,7 @@ import { book, bookingBody, newBuyers, payWithCard, tourNow, type Booking } from
 import { ENGINES, startTestServer, type TestServer } from '../support/server';
 import { deadlocks, doubleSoldSeats, peopleOn, tourWithLastPlaces } from './support/tours';
 
-// Issue 11, point 1 (pretix's proof of "no oversell"): many buyers at once for the last seats of a
+// No oversell, as pretix proves it: many buyers at once for the last seats of a
 // tour, overlapping multi-seat bookings, a bounded lock wait, expired holds and late payments. Each
 // guard has a control run with that guard switched off (bookingLock / bookingGuards in
 // services/booking.ts) that shows the bug the test is there to catch. On PostgreSQL the requests
@@ -347,9 +347,9 @@ describe.each(ENGINES)('seats on %s', (engine) => {
       const before = await deadlocks(server);
       // A deadlock needs two bookings to interleave just so: up to ROUNDS fresh tours, until one does.
       // Each seat row takes 100 ms here, so a booking asking the other way round that starts up to
-      // 700 ms after the first still meets it halfway (at 10 ms a row, a loaded CI machine once saw no
+      // 700 ms after the first still meets it halfway (at 10 ms a row, a loaded machine can see no
       // deadlock in five rounds). Four bookings, not eighty: each deadlock costs PostgreSQL's
-      // deadlock_timeout (1 s) to find, and eighty slow ones took 85 s.
+      // deadlock_timeout (1 s) to find, and eighty slow ones would take over a minute.
       let busy: Booking[] = [];
       for (let round = 0; round < ROUNDS && busy.length === 0; round++) {
         const { answers } = await withSlowRows('ticket_seats', () => crosswiseRush(4), 100);

@@ -12,7 +12,7 @@ import { ROOT } from '../support/process';
 import { ENGINES, startTestServer, type TestServer } from '../support/server';
 import { openSocket, type TestSocket } from '../support/socket';
 
-// Issue 11 point 6 (ASVS 4.4) and the socket half of point 3: a foreign Origin is refused at the
+// The socket (ASVS 4.4): a foreign Origin is refused at the
 // upgrade; no token, a bad or an expired one gets no personal messages; frames are size- and
 // rate-limited; a flooding client does not slow another one down; 300+ malformed frames each get an
 // error reply and change nothing.

@@ -10,7 +10,7 @@ import { multipart, type Part } from './fuzz/multipart';
 import { validExcursion } from './fuzz/setup';
 import { snapshot } from './fuzz/snapshot';
 
-// Issue 11 point 5 (ASVS 5): hostile files through every upload call (the avatar, and the excursion
+// Hostile files (ASVS 5) through every upload call (the avatar, and the excursion
 // form's covers, gallery and video on create and on edit) are refused with a Russian `detail` and
 // leave no row and no file behind; whatever media the server does serve is an image or a video type
 // with nosniff, never something a browser would run as a page.

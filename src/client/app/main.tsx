@@ -55,9 +55,8 @@ void (async () => {
 // when the replica was never filled (the screen then waits for the sync). See first-screen.ts. Its code
 // is evaluated in three tasks instead of one: Zod with the protocol's primitive schemas, then the
 // entity schemas, then the engine with the schemas built on them. Building Zod schemas is most of
-// the cost: in traces of first visits with the CPU slowed four times, the one task was 70-314 ms
-// (median 127 of nine), the longest of the visit after the drawn page's own layout; the three are
-// 18-86 ms each in six visits, most of them under 65.
+// the cost: as one task it would be the longest of a first visit after the drawn page's own layout
+// (Lighthouse's TBT in `npm run bench` measures this: docs/benchmarks.md).
 void firstScreenDrawn()
   .then(() =>
     loadInSteps(

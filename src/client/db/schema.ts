@@ -147,8 +147,9 @@ export class ReplicaDb extends Dexie {
       tours: '_id, date, [excursionID+date]',
     });
     // Version 3 stores tours one record per excursion instead of one per tour (tour-store.ts): in
-    // Chromium a record costs ~50 µs to write whatever its size, and a first sync of 100,000 tours took
-    // 10 s. `dates` and `ids` are multiEntry indexes: a day's tours, the schedule's days, a tour by id.
+    // Chromium a record costs about as much to write whatever its size, so a first sync of 100,000 tour
+    // records would take seconds. `dates` and `ids` are multiEntry indexes: a day's tours, the
+    // schedule's days, a tour by id.
     this.version(3)
       .stores({ tours: null, tourGroups: 'excursionID, *dates, *ids' })
       .upgrade(async (tx) => {
@@ -156,7 +157,7 @@ export class ReplicaDb extends Dexie {
         await tx.table<TourGroup>('tourGroups').bulkPut(groupTours(rows));
       });
     // Version 4 finds a tour by id through a directory of chunks (`tourIds`, one per batch of new
-    // tours) instead of the `ids` index: that index's 100,000 entries, in random order, were a third
+    // tours) instead of the `ids` index: that index's 100,000 entries, in random order, take a third
     // of a first sync's time in Chromium. `local` indexes only the tours made on this phone.
     this.version(4)
       .stores({ tourGroups: 'excursionID, *dates, *local', tourIds: 'key' })
@@ -195,7 +196,7 @@ export function replicaDb(): ReplicaDb {
 
 /**
  * The shared handle, created in a task of its own when it does not exist yet. Building it (Dexie
- * parses every version's table specs) took 6-15 ms of a fast machine's main thread on a first visit,
+ * parses every version's table specs) takes several milliseconds of the main thread on a first visit,
  * inside whichever task asked first: the evaluation of Dexie's chunk, or a screen's first render.
  * A screen's code loader calls this between the two, so none of them grows by it.
  */

@@ -3,8 +3,8 @@ import { sliceBudget } from '../yield';
 
 // IndexedDB copies every value it is given to put (a structured clone) on the main thread, inside the
 // put call itself. A first sync writes the whole catalogue in one transaction: its ~50 records (an
-// excursion each, and each excursion's tours in one record) were one task of 30-35 ms on a fast
-// machine, 70-130 ms with the CPU slowed four times, as a Lighthouse phone is. Here the records of one
+// excursion each, and each excursion's tours in one record) would be one long task on a slow phone,
+// as Lighthouse simulates one. Here the records of one
 // bulkPut are handed over a few at a time; once the puts issued in a task have taken WRITE_BUDGET_MS,
 // the next ones wait for IndexedDB to answer an earlier put, which it does in a task of its own. The
 // transaction stays the same one (a Dexie promise is awaited, never a native one or a timer), so a

@@ -7,17 +7,17 @@ import { bulkPutInSlices } from './sliced-put';
 // The replica's tours, stored one record per excursion.
 //
 // A first sync brings 100,000 tours in the benchmark's catalogue, and in Chromium every IndexedDB
-// record costs about 50 µs to write whatever its size (an index entry about 6 µs): one record per tour
-// was 10 s on a phone-class machine. The server sends a first sync's tours grouped by excursion (see
-// tourSnapshot on the server), so a page of 2,000 tours is about a hundred records here.
+// record costs about as much to write whatever its size (an index entry less): one record per tour
+// would take seconds (the replica benchmarks measure this: docs/benchmarks.md). The server sends a
+// first sync's tours grouped by excursion (see tourSnapshot on the server), so a page of 2,000 tours
+// is about a hundred records here.
 //
 // An excursion's tours are one record, a day's tours are the records whose `dates` hold it (a
 // multiEntry index), and the tours made on this phone are the records whose `local` holds them. A tour
 // by id is found through the tour directory: chunks of "these tours belong to this excursion", one
-// written with each batch of new tours. An index of every tour id was what the directory replaces: its
-// 100,000 entries in random order took a third of a first sync's time in Chromium (6.4 s with it,
-// 4.3 s without, on one machine), where a page's chunk is one record. The rest of the app sees rows,
-// as before, through this class (`db.tours`).
+// written with each batch of new tours. An index of every tour id instead would get 100,000 entries
+// in random order and take a third of a first sync's time in Chromium, where a page's chunk is one
+// record. The rest of the app sees rows through this class (`db.tours`).
 
 export type TourRow = Replicated<ReplicaTour>;
 
@@ -205,7 +205,7 @@ export class TourStore {
   /**
    * The records of these excursions, in their order (undefined where there is none). The keys present
    * are found first, in one key-only request: a first sync's page names about a hundred excursions not
-   * stored yet, and asking for each was a hundred requests answered "nothing".
+   * stored yet, and asking for each would be a hundred requests answered "nothing".
    */
   private present(excursionIds: readonly EntityId[]): PromiseExtended<(TourGroup | undefined)[]> {
     if (excursionIds.length === 0) return DexiePromise.resolve([]);

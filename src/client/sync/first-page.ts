@@ -2,7 +2,7 @@ import { readSession } from './session';
 
 // A first visit's catalogue, asked for as soon as the app's first script runs. Otherwise the request
 // waits for the screen's code, the database and the sync engine's own code to load one after another:
-// on a slow mobile network that chain was most of the time before the first excursion showed. Only an
+// on a slow mobile network that chain is most of the time before the first excursion shows. Only an
 // anonymous visitor whose replica was never filled asks early (a signed-in one's first page carries
 // private rows and needs the token; a returning one has a cursor and asks for changes only); the
 // sync engine takes the answer as its first page, once, and asks for every later page itself.

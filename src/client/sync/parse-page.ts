@@ -19,9 +19,9 @@ import { sliceBudget, yieldToMain } from '../yield';
 export const PARSE_SLICE = 100;
 
 /**
- * The longest a task checks changes before giving the main thread back. Slices by count alone were
- * 25–50 ms on a fast machine when the page held excursions (whole descriptions, routes, questions),
- * which is 100–200 ms on Lighthouse's phone: each one counted towards Total Blocking Time.
+ * The longest a task checks changes before giving the main thread back. Slices by count alone would
+ * be long tasks when the page holds excursions (whole descriptions, routes, questions), each one
+ * counting towards Lighthouse's Total Blocking Time on a slow phone.
  */
 export const PARSE_BUDGET_MS = 4;
 
@@ -37,8 +37,8 @@ export async function parseSyncPage(
   pause: () => Promise<void> = yieldToMain,
   clock: () => number = () => performance.now(),
 ): Promise<SyncResponse | null> {
-  // The page's JSON was parsed just before, in this same task (5-20 ms for a first sync's page with
-  // the CPU slowed four times): checking starts in the next one.
+  // The page's JSON was parsed just before, in this same task, already long on a slow phone:
+  // checking starts in the next one.
   await pause();
   const envelope = envelopeSchema.safeParse(data);
   if (!envelope.success) return null;

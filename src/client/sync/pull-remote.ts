@@ -8,11 +8,11 @@ import { isQuotaError } from './status';
 // checking it against the protocol and writing it into IndexedDB all happen off the main thread,
 // which only hears the outcome. Screens still see the new rows at once: Dexie tells the live queries
 // of every context of the origin about a write (its BroadcastChannel), the worker's included. On a
-// first visit that work was a third to a half of the main thread's blocking time (the page's JSON
-// alone, ~300 KB, was one 40 ms task on a fast machine, four times that on a slow phone).
+// first visit that work would be a third to a half of the main thread's blocking time (the page's
+// JSON alone, ~300 KB, is one long task on a slow phone; docs/benchmarks.md).
 //
-// Where no worker can run (no Worker, its script failed to load), the tab pulls itself, as before: the
-// same code, so the outcome is the same either way.
+// Where no worker can run (no Worker, its script failed to load), the tab pulls itself: the same
+// code, so the outcome is the same either way.
 
 /** A first page the tab asked for early (first-page.ts), handed over as text: parsing is the worker's. */
 export type EarlyPage =

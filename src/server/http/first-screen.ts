@@ -107,8 +107,8 @@ export function firstScreens(
 
   /**
    * Loads the renderer and the build's manifest, builds the catalogue snapshot and draws each first
-   * screen once, unseen. The first visitor after a start otherwise waited for all of it: the first
-   * drawn page took 280-350 ms on the development machine, against 40-80 ms from then on.
+   * screen once, unseen. The first visitor after a start would otherwise wait for all of it: the first
+   * drawn page is several times slower than later ones (docs/benchmarks.md).
    */
   const warmUp = async () => {
     const ssr = await loadRenderer();

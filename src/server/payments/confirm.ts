@@ -20,7 +20,7 @@ export interface ConfirmDeps {
   log: Logger;
   publish: (events: ServerEvent[]) => void;
   now: () => Date;
-  /** Referral bonus, percent of the ticket's price (issue: default 5). */
+  /** Referral bonus, percent of the ticket's price (REFERRAL_BONUS_PERCENT, 5 by default). */
   bonusPercent: number;
 }
 

@@ -1,4 +1,4 @@
-// The payment provider behind one interface (issue "Payments"): the built-in `test` provider and
+// The payment provider behind one interface: the built-in `test` provider and
 // YooKassa. The server only trusts a provider's own answer about a payment: a notification is a
 // hint to ask, never a fact (see confirm.ts).
 

@@ -25,11 +25,11 @@ const PAYLOAD_RETENTION = '1 hour';
 const CLEANUP_EVERY_MS = 10 * 60_000;
 /**
  * How long the first event of a batch waits for others before its NOTIFY goes. Every notification
- * wakes each listening backend and each other process, and is a transaction of its own: at a steady
- * 420 bookings a second (about one per NOTIFY without the wait) the other process spent 6 % of a core
- * on them, with 10 ms 3 %; the bookings' p99 in nine runs each had a median of 44 ms without the wait
- * and 36 ms with it (session 27, two cores). Under heavier load batches form anyway while a NOTIFY is
- * in flight. The wait adds at most this much to an event's way to another process's sockets.
+ * wakes each listening backend and each other process, and is a transaction of its own: without the
+ * wait a steady stream of bookings sends about one per booking, and gathering them halves what the
+ * other process spends on them and lowers the bookings' p99 (docs/benchmarks.md). Under heavier load
+ * batches form anyway while a NOTIFY is in flight. The wait adds at most this much to an event's way
+ * to another process's sockets.
  */
 export const NOTIFY_GATHER_MS = 10;
 

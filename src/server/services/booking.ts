@@ -346,7 +346,7 @@ function priceBooking(
   return { services, price, entry };
 }
 
-// The short way (issue 10 item 6: a booking costs what its round trips and commits cost). Every check
+// The short way (a booking costs what its round trips and commits cost). Every check
 // that needs no other ticket is made here, on a tour row read earlier without locks (and kept: see
 // BookingTourCache); the rest is the book_ticket function (migration 5), the one statement of the
 // booking's transaction: it checks the caller's token version, locks the tour, confirms the
@@ -379,10 +379,10 @@ export const BOOKING_TOURS_READ = 1000;
  * The tour a booking asked for, as readBookingTour reads it, followed by its excursion's other tours
  * from its own day on (up to BOOKING_TOURS_READ, soonest first): rows that differ only in id, date
  * and time, sharing the excursion's fields. One read then serves the next booking of any tour of
- * that excursion, where one read per tour cost a second round trip for each tour's first booking
+ * that excursion, where one read per tour would cost a second round trip for each tour's first booking
  * after a start. The window starts at the booked tour's day, not today: with more tours ahead than
- * the window holds (five departures a day for a year), a tour past the soonest ones was otherwise
- * read with those same soonest ones each time, and never with its neighbours. Empty if there is no
+ * the window holds (five departures a day for a year), a tour past the soonest ones would otherwise
+ * be read with those same soonest ones each time, and never with its neighbours. Empty if there is no
  * such tour. A sibling row is checked under the lock like any kept row (book_ticket), so one that
  * changed meanwhile costs a retry, never a wrong answer.
  */

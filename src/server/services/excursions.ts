@@ -318,7 +318,7 @@ export async function updateExcursion(
   return { status: 200, body: toExcursion(row), events, dropped };
 }
 
-/** A layout change never takes away a seat already sold, nor room already sold (SPEC issue 9 point 3). */
+/** A layout change never takes away a seat already sold, nor room already sold. */
 async function assertKeepsSoldSeats(tx: Queryable, id: string, plan: SeatPlan, now: Date): Promise<void> {
   const today = crimeaToday(now);
   const sold = await tx.query<{ date: string; seats: number[] | null; people: number }>(

@@ -1,4 +1,4 @@
-// Calls of one hot statement that arrive together, sent as one statement (issue 10 item 6). Under
+// Calls of one hot statement that arrive together, sent as one statement. Under
 // load most of what PostgreSQL and this process spend on a short statement is the statement around
 // the work, not the work: the round trip, the executor's set-up, the commit and its wait for the
 // disk. A batcher lets at most `inFlight` statements of its kind be out at once; calls that arrive

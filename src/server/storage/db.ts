@@ -9,7 +9,7 @@ export interface QueryOptions {
   /**
    * Prepare the statement under this name, once per connection, on PostgreSQL: later calls skip
    * parsing and, after a few runs, planning. For the hot statements of a booking, whose parse and
-   * plan were a quarter of PostgreSQL's time under load. One name, one fixed SQL text.
+   * plan would otherwise be a quarter of PostgreSQL's time under load. One name, one fixed SQL text.
    */
   name?: string;
 }
@@ -147,13 +147,14 @@ function lockTimeout(options: TransactionOptions | undefined): number | undefine
 }
 
 // Each engine's driver is loaded when that engine is opened: a process needs one of them, and loading
-// both cost `npm start` about 0.1 s.
+// both would slow `npm start`.
 
 /**
  * The embedded engine's buffer pool. PostgreSQL's default, 128 MB, lives in PGlite's WebAssembly memory
- * and is cleared on every open: on one machine that was 0.4 s of opening the demo's data (1.07-1.27 s
- * against 0.63-0.84 s with 32 MB) and about 100 MB more memory for the process. The demo database is about
- * 25 MB; a deployment that outgrows this runs on PostgreSQL (DATABASE_URL).
+ * and is cleared on every open: it would slow every open of the demo's data, a restart's included
+ * (the bench's restart figure measures this: docs/benchmarks.md), and cost the process about 100 MB
+ * more memory. The demo database is about 25 MB; a deployment that outgrows this runs on PostgreSQL
+ * (DATABASE_URL).
  */
 export const PGLITE_SHARED_BUFFERS = '32MB';
 
@@ -194,12 +195,10 @@ export async function openPglite(dataDir: string | undefined): Promise<Db> {
 /**
  * Connections a process keeps to PostgreSQL unless DATABASE_POOL_SIZE says otherwise: four per CPU
  * core of this machine, at least 8 and at most 20. PostgreSQL does the most work with a few busy
- * backends per core; past that they only take turns and contend for its locks. On a two-core
- * machine with PostgreSQL beside the server, bookings through one process went from 977-1,167/s
- * with 20 connections to 1,100-1,312/s with 8 (four runs each, 50 clients; session 16 in the
- * README), and pgbench running the booking's two statements did best at 8 clients. A booking
- * waiting for a popular tour's row lock holds a connection while it waits, so the pool is not
- * made smaller than 8.
+ * backends per core; past that they only take turns and contend for its locks, so on a small
+ * machine bookings go faster through fewer connections (`npm run bench` measures this:
+ * docs/benchmarks.md). A booking waiting for a popular tour's row lock holds a connection while it
+ * waits, so the pool is not made smaller than 8.
  */
 export function defaultPoolSize(cores = availableParallelism()): number {
   return Math.min(20, Math.max(8, 4 * cores));
@@ -211,9 +210,8 @@ export async function openPostgres(connectionString: string, poolSize = defaultP
     connectionString,
     max: poolSize,
     // A connection, once open, is kept. pg's default closes one idle for 10 s, so after any quiet
-    // spell the next rush of bookings waited for new backends and for every named statement to be
-    // prepared again on each: in the bench's paced bookings, which start after 35 s of pgbench, the
-    // first second's p99 was 63 and 113 ms in two runs before, 39 and 71 after (README, session 24).
+    // spell the next rush of bookings would wait for new backends and for every named statement to be
+    // prepared again on each (the bench's booking p99 measures this: docs/benchmarks.md).
     idleTimeoutMillis: 0,
     types: {
       getTypeParser: ((oid: number, format?: 'text' | 'binary') => {

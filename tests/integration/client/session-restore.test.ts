@@ -15,9 +15,10 @@ import { ENGINES, startTestServer, type TestServer } from '../../support/server'
 // A stored token restores the session on a page whose replica was filled for a visitor: the page
 // opened without a login, the token was stored, the next page opened (the e2e logout test does just
 // that). users/me writes the user's row at once; the leader's first pull then hears "start over" (the
-// cursor was issued for nobody), which clears every synced row (the user's placeholder now survives
-// it, see clear-synced.test.ts), before the full pull brings the real one. A server hiccup in between used to leave the replica without the user
-// for good, and the account page on "loading": nothing asked for the pull again, nor for users/me.
+// cursor was issued for nobody), which clears every synced row but the user's placeholder (see
+// clear-synced.test.ts), before the full pull brings the real one. A server hiccup in between must not
+// leave the replica without the user for good, nor the account page on "loading": the pull and
+// users/me are asked for again.
 
 const unavailable = () => new Response(JSON.stringify({ detail: 'busy' }), { status: 503 });
 

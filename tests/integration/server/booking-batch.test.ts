@@ -14,7 +14,7 @@ import type { QueryOptions } from '../../../src/server/storage/db';
 import { bookingBody, newBuyers, tourNow, tourWithRoom, type Party } from '../../support/booking';
 import { ENGINES, startTestServer, type TestServer } from '../../support/server';
 
-// Issue 10 item 6: bookings that arrive together go as one book_tickets statement (migration 7,
+// Bookings that arrive together go as one book_tickets statement (migration 7,
 // services/booking-batch.ts), one transaction for all of them, and each is answered as if it had
 // gone alone: a refusal rolls back only its own writes. The test provider's recorded payments go
 // together the same way. Calls started in one turn of the event loop always go together, so these

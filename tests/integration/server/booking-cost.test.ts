@@ -6,7 +6,7 @@ import { catalogue } from '../../support/api';
 import { book, bookingBody, newBuyers, tourWithRoom } from '../../support/booking';
 import { ENGINES, startTestServer, type TestServer } from '../../support/server';
 
-// Issue 10 item 6: what one booking costs the database. Throughput on PostgreSQL is bounded by round
+// What one booking costs the database. Throughput on PostgreSQL is bounded by round
 // trips and by commits (each one waits for the disk), so a booking (POST /api/tickets with the test
 // provider) is one statement that is its own transaction (book_ticket, which also writes the payments
 // row; no BEGIN and COMMIT around it), and the number of statements does not grow with the seats. The
@@ -112,7 +112,7 @@ describe.each(ENGINES)('the cost of a booking on %s', (engine) => {
     // commits on its own.
     expect(spent.ownCommits).toBe(1);
     expect(spent.roundTrips).toBeLessThanOrEqual(3);
-    // Each is a prepared statement: under load, parsing and planning them anew was a quarter of
+    // Each is a prepared statement: under load, parsing and planning them anew would be a quarter of
     // PostgreSQL's time.
     expect(spent.unnamed).toEqual([]);
   });

@@ -7,7 +7,7 @@ import { api, catalogue, DEMO, tokenFor } from '../../support/api';
 import { book, newBuyers, bookingBody, tourNow, tourWithRoom } from '../../support/booking';
 import { ENGINES, startTestServer, type TestServer } from '../../support/server';
 
-// Issue 10 item 6: a booking's database work is one statement (book_ticket, migration 5) after one
+// A booking's database work is one statement (book_ticket, migration 5) after one
 // unlocked read. Its answer and its events are built without reading the ticket back, so they must
 // be exactly what the step-by-step booking reads: the ticket as GET /api/tickets/{id} shows it, the
 // tour as GET /api/tours/{id} shows it, with the versions the rows carry.

@@ -121,8 +121,8 @@ describe.each(ENGINES)('concurrent bookings on %s', (engine) => {
   });
 
   // The control run: without the tour lock the same rush oversells, so the tests above can fail. Whether
-  // one rush overlaps enough depends on the machine (one run on a slow two-core machine sold exactly
-  // 4), so it rushes fresh tours until one oversells, at most CONTROL_RUSHES times.
+  // one rush overlaps enough depends on the machine (on a slow one a rush may sell exactly the
+  // capacity), so it rushes fresh tours until one oversells, at most CONTROL_RUSHES times.
   if (engine === 'postgres') {
     it('control: with the tour lock switched off, the same rush oversells', async () => {
       bookingLock.enabled = false;

@@ -5,7 +5,7 @@ import { RATE_RULES } from '../../../src/server/services/rate-limit';
 import { api } from '../../support/api';
 import { ENGINES, startTestServer, type TestServer } from '../../support/server';
 
-// Issue 12 (several processes behind nginx): the client's address behind a proxy. X-Forwarded-For is
+// Several processes behind nginx: the client's address behind a proxy. X-Forwarded-For is
 // believed only from a peer in TRUSTED_PROXIES, so behind nginx each client gets its own auth rate
 // limit and the payment provider passes the webhook's allow-list, while anyone else's forged header
 // changes nothing. Every request here comes from 127.0.0.1.

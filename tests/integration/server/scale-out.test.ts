@@ -21,10 +21,10 @@ import { createTempDatabase, TEST_DATABASE_URL, type TempDatabase } from '../../
 import { ENGINES, startTestServer, type TestServer } from '../../support/server';
 import { openSocket, type TestSocket } from '../../support/socket';
 
-// Issue 12: several server processes on one PostgreSQL. Two real child processes share a database
-// (and a media directory, and the token secret); events cross between them through LISTEN/NOTIFY,
-// and everything that used to be per process (holds, idempotency keys, rate limits) is shared.
-// With PGlite (one process by nature) events stay in the process, as before.
+// Several server processes on one PostgreSQL. Two real child processes share a database (and a
+// media directory, and the token secret); events cross between them through LISTEN/NOTIFY, and
+// everything one process alone would keep to itself (holds, idempotency keys, rate limits) is shared.
+// With PGlite (one process by nature) events stay in the process.
 
 const seller = DEMO.seller;
 

@@ -10,7 +10,7 @@ import { MIGRATIONS, migrate } from '../../../src/server/storage/migrations';
 import { ensureAdmin } from '../../../src/server/storage/seed';
 import { createTempDatabase, TEST_DATABASE_URL, type TempDatabase } from '../../support/postgres';
 
-// Issue 12: several processes starting at the same moment on one fresh PostgreSQL (a deployment's
+// Several processes starting at the same moment on one fresh PostgreSQL (a deployment's
 // first start, or every process restarted at once). The start-up steps that create something (the
 // schema, the admin account, the token secret in a shared DATA_DIR) each create it once, and every
 // process comes up without a retry: the schema under an advisory lock taken before anything else,

@@ -14,7 +14,7 @@ import {
 import { createExcursionAsAdmin, serverFavorites, plainExcursionPayload } from '../../support/server-state';
 import { mintToken } from '../../support/session';
 
-// Issue 11 point 8: a seller works through a minute of a flapping network (offline and online in
+// A seller works through a minute of a flapping network (offline and online in
 // turn every second) in two tabs of the app: one toggles favourites on the list, the other adds and
 // deletes times in the schedule editor of their excursion. Once the network is steady and the app has
 // settled, the server holds every change the screens accepted, exactly once, and the phone's replica

@@ -21,7 +21,7 @@ import { ROOT, startProduct, type StartedProduct } from '../../support/process';
 import { createExcursionAsAdmin, serverFavorites, plainExcursionPayload } from '../../support/server-state';
 import { mintToken } from '../../support/session';
 
-// Issue 11 point 7, the outbox (ARCHITECTURE "Outbox"): changes queued offline are kept in the
+// The outbox (ARCHITECTURE "Outbox"): changes queued offline are kept in the
 // phone's IndexedDB through a browser restart and through a service-worker update, and reach the
 // server afterwards; a change the server refuses is rolled back and never holds up the ones queued
 // behind it.

@@ -14,7 +14,7 @@ import {
 import { createExcursionAsAdmin, plainExcursionPayload } from '../../support/server-state';
 import { mintToken } from '../../support/session';
 
-// Issue 11 point 7, the page itself (OWASP ASVS 3.2, 3.4.3, 7.4): excursion texts holding markup and
+// The page itself (OWASP ASVS 3.2, 3.4.3, 7.4): excursion texts holding markup and
 // scripts show as plain text and run nothing; the HTML carries a Content-Security-Policy that allows
 // no inline script, and the app works under it without a single violation; logout leaves no token.
 

@@ -4,8 +4,8 @@ import { startTransition } from 'react';
 
 // The app's one way to read the replica live. Dexie's own useLiveQuery re-renders on each answer with
 // React's default priority, which renders the whole screen in one uninterrupted task: on a first visit
-// every answer (the catalogue, then its tours, cities, places...) was one such task, and on a phone
-// four times slower than a laptop each took 100–270 ms (Lighthouse's Total Blocking Time). Here every
+// every answer (the catalogue, then its tours, cities, places...) would be one such task, long enough
+// on a slow phone to count towards Lighthouse's Total Blocking Time. Here every
 // answer is delivered as a transition, so React renders it in slices of a few milliseconds and a tap
 // in between is handled at once. The screen shows the new answer a frame or so later, never a stale
 // one for long: a newer answer replaces a render still in progress.

@@ -32,7 +32,7 @@ export function TopBar({ menuOpen, onToggleMenu }: { menuOpen: boolean; onToggle
 
 /**
  * The app's mark (public/favicon.svg), drawn in the page. As an <img> an SVG is a document of its
- * own that the browser parses on the page's main thread, 40–100 ms of a first visit in a trace.
+ * own that the browser parses on the page's main thread, a long task on a slow phone's first visit.
  */
 function Logo() {
   return (

@@ -1,4 +1,4 @@
-// Loading vs missing (issue rule): before the first sync has finished, an empty list or an absent row
+// Loading vs missing: before the first sync has finished, an empty list or an absent row
 // only means "not here yet", so screens keep saying 'Loading...' until the replica has been filled once.
 
 export type ListPhase = 'loading' | 'empty' | 'ready';

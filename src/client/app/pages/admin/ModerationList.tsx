@@ -15,7 +15,7 @@ type ListState =
 type Decision = { publish: true } | { publish: false; reason: string };
 
 /**
- * The admin's moderation queue (issue 9): sellers' new excursions wait here until an admin publishes
+ * The admin's moderation queue: sellers' new excursions wait here until an admin publishes
  * them or refuses them with a reason the seller sees. It is an online list: the decision must reach
  * the server before anyone else sees it.
  */
