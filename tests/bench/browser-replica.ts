@@ -4,7 +4,7 @@ import { ROOT } from '../support/process';
 import { bundleForBrowser, launchPhone, onlyPage, serveFiles, startBenchServer, type Phone } from './browser';
 import { median } from './stats';
 
-// The replica in a real browser (issue 10, item 4). The app's own apply code (src/client/sync/apply,
+// The replica in a real browser. The app's own apply code (src/client/sync/apply,
 // the Dexie schema of src/client/db) is bundled by Vite and run in Chromium's IndexedDB:
 // - a first sync of 5,000 excursions and 100,000 tours, in the server's first-sync order (tours last,
 //   grouped by excursion), in pages of PAGE_SIZE changes, each page one

@@ -3,7 +3,7 @@ import { launchPhone, onlyPage, startBenchServer, waitForSync } from './browser'
 import { median } from './stats';
 import { firstCardWatch } from '../support/browser';
 
-// Offline cold start (issue 10, item 3). One online visit installs the service worker and fills the
+// Offline cold start. One online visit installs the service worker and fills the
 // replica; then /excursions is opened in a new page, offline and online in turn, and timed from the
 // navigation's start (performance.timeOrigin) to the moment the first excursion card of the list is in
 // the document with a box on screen. A MutationObserver installed before any app script sees it right

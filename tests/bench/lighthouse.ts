@@ -32,16 +32,16 @@ export interface LighthousePage {
    */
   benchmarkIndex: number;
   /**
-   * The lowest and highest benchmarkIndex over the page's runs: a shared virtual machine's speed moved
-   * between audits minutes apart (1,117 and 2,038 in session 25), and with it the simulated phone.
+   * The lowest and highest benchmarkIndex over the page's runs: a shared virtual machine's speed can
+   * move between audits minutes apart, and with it the simulated phone.
    */
   benchmarkIndexRange?: [number, number];
 }
 
 /**
- * Runs per page. One run's TBT on a shared two-core machine varied 2× within the hour (54-355 ms on
- * `/` for one build in session 24), so each page's figures are those of its median run, as
- * Lighthouse's own docs advise; they find the median of five runs twice as stable as one run.
+ * Runs per page. One run's TBT on a shared machine can vary several times over within the hour, so
+ * each page's figures are those of its median run, as Lighthouse's own docs advise; they find the
+ * median of five runs twice as stable as one run.
  */
 const RUNS = 5;
 

@@ -3,7 +3,7 @@ import { DEMO } from '../support/api';
 import { launchPhone, onlyPage, startBenchServer, waitForSync } from './browser';
 import { median, percentile } from './stats';
 
-// The live path (issue 10, item 5): a seller creates a tour through the API while a tourist has the
+// The live path: a seller creates a tour through the API while a tourist has the
 // schedule (/schedule, the departures of the days shown, SPEC §2 'Schedule') open in Chromium. Timed
 // from just before the POST to the moment the page's document holds the new departure. The page
 // reports its own Date.now() from a MutationObserver; Node and Chromium read the same machine clock.

@@ -8,7 +8,7 @@ import { addDays } from '../../src/domain/dates';
 
 // Applies a large catalogue (5,000 excursions, 100,000 tours) into the replica the way a first sync
 // does: pages of PAGE_SIZE changes, each page one transaction with its cursor. Node with
-// fake-indexeddb measures our apply code; the browser figure (real IndexedDB) is issue 10's.
+// fake-indexeddb measures our apply code; browser-replica.ts measures it on real IndexedDB.
 
 export interface ApplyBenchResult {
   excursions: number;
