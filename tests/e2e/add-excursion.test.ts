@@ -9,6 +9,7 @@ import type { Excursion, Tour } from '../../src/domain/types';
 import { DEMO } from '../support/api';
 import { launchBrowser, openPhone, screenshot } from '../support/browser';
 import { photoJpeg, photoPng, tinyMp4 } from '../support/media-fixtures';
+import { newTourist } from '../support/e2e-accounts';
 import { mintToken, signIn } from '../support/session';
 
 // SPEC §2/§4/§5 add-excursion wizard and excursion editor against the real product: a seller sends
@@ -392,14 +393,14 @@ describe('the add-excursion wizard', () => {
       created!.tours.map(async (tourId) => (await api<Tour>(adminToken, 'GET', `/api/tours/${tourId}`)).body),
     );
     const later = tours.find((t) => t.date === tomorrow)!;
-    const touristToken = await mintToken(dataDir, DEMO.tourist);
+    const { access_token: touristToken, user_data: buyer } = await newTourist(baseUrl, inject('mailDir'));
     const party = { adults: 1, kids: 0 };
     const sold = await fetch(`${baseUrl}/api/tickets`, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${touristToken}` },
       body: JSON.stringify({
         tourID: later._id,
-        userID: DEMO.tourist,
+        userID: buyer.id,
         ...party,
         seats: [3],
         assemblyPoint: 'Площадь Нахимова',

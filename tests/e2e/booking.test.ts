@@ -1,4 +1,4 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { placesLeft } from '../../src/domain/booking';
 import { crimeaNowKey, formatTourDate, tourDateTimeKey } from '../../src/domain/dates';
@@ -10,15 +10,14 @@ import {
   withPlainSpaces,
 } from '../../src/domain/pricing';
 import type { BusType, Excursion, Ticket, Tour } from '../../src/domain/types';
-import { DEMO } from '../support/api';
 import { launchBrowser, openPhone, screenshot } from '../support/browser';
-import { signIn } from '../support/session';
+import { newTourist } from '../support/e2e-accounts';
 
 // SPEC §2/§4/§5 booking against the real product and its demo catalogue: the excursion and tour are
 // picked from the server's own API, so the test follows the data rather than hard-coding it.
 
 const baseUrl = inject('baseUrl');
-const dataDir = inject('dataDir');
+const mailDir = inject('mailDir');
 let browser: Browser;
 /** Tours this file has booked on, so no two tests race for the same seats. */
 const used = new Set<string>();
@@ -79,8 +78,26 @@ async function pick(
   throw new Error(`The demo catalogue has no ${busType} excursion with a tour fit for ${party} people`);
 }
 
-async function serverTickets(token: string): Promise<Ticket[]> {
-  const response = await fetch(`${baseUrl}/api/users/${DEMO.tourist}/tickets`, {
+interface Tourist {
+  token: string;
+  id: number;
+}
+
+/** A new tourist of the test's own: an account holds only a few unpaid bookings at once. */
+async function aTourist(): Promise<Tourist> {
+  const { access_token: token, user_data: user } = await newTourist(baseUrl, mailDir);
+  return { token, id: user.id };
+}
+
+/** Signs a new tourist in on this phone, as after a login. */
+async function signInTourist(context: BrowserContext): Promise<Tourist> {
+  const tourist = await aTourist();
+  await context.addInitScript((value) => localStorage.setItem('access_token', value), tourist.token);
+  return tourist;
+}
+
+async function serverTickets({ token, id }: Tourist): Promise<Ticket[]> {
+  const response = await fetch(`${baseUrl}/api/users/${id}/tickets`, {
     headers: { Authorization: `Bearer ${token}` },
   });
   expect(response.status).toBe(200);
@@ -102,7 +119,7 @@ describe('booking a coach tour on a phone', () => {
     const chosen = await pick('coach', 3, { children: true, taken: true });
     const { excursion, tour, free } = chosen;
     const { context, page } = await openPhone(browser);
-    const token = await signIn(context, dataDir, DEMO.tourist);
+    const tourist = await signInTourist(context);
     await openBooking(page, chosen);
 
     // The tour select lists the date and time in Russian; the first assembly point is the default.
@@ -209,7 +226,7 @@ describe('booking a coach tour on a phone', () => {
     };
     expect(state.confirmationid).toBeTruthy();
 
-    const ticket = (await serverTickets(token)).find((t) => t._id === state.ticket_id);
+    const ticket = (await serverTickets(tourist)).find((t) => t._id === state.ticket_id);
     expect(ticket).toMatchObject({
       tourID: tour._id,
       status: 'to payment',
@@ -230,7 +247,7 @@ describe('booking offline', () => {
     const chosen = await pick('van', 1);
     const { excursion, tour, free } = chosen;
     const { context, page } = await openPhone(browser);
-    const token = await signIn(context, dataDir, DEMO.tourist);
+    const tourist = await signInTourist(context);
     await openBooking(page, chosen);
     await page.getByTestId('booking-total').waitFor();
     await screenshot(page, 'booking-van-step0');
@@ -252,12 +269,12 @@ describe('booking offline', () => {
     expect(plain(await page.getByTestId('seat-counter').innerText())).toBe('Выбрано мест: 1 из 1');
     expect(await payButton(page).isEnabled()).toBe(true);
     await screenshot(page, 'booking-offline');
-    expect((await serverTickets(token)).some((t) => t.tourID === tour._id)).toBe(false);
+    expect((await serverTickets(tourist)).some((t) => t.tourID === tour._id)).toBe(false);
 
     await context.setOffline(false);
     await payButton(page).click();
     await page.waitForURL(`${baseUrl}/payment`, { timeout: 30_000 });
-    const mine = (await serverTickets(token)).filter((t) => t.tourID === tour._id);
+    const mine = (await serverTickets(tourist)).filter((t) => t.tourID === tour._id);
     expect(mine).toHaveLength(1);
     expect(mine[0]).toMatchObject({ status: 'to payment', seats: [n], adults: 1, kids: 0 });
     await context.close();
@@ -265,14 +282,18 @@ describe('booking offline', () => {
 });
 
 /** Books `seat` on the tour over the API, as another buyer would. */
-async function bookOverApi(token: string, { excursion, tour }: Pick, seatNumber: number): Promise<void> {
+async function bookOverApi(
+  { token, id }: Tourist,
+  { excursion, tour }: Pick,
+  seatNumber: number,
+): Promise<void> {
   const party = { adults: 1, kids: 0 };
   const response = await fetch(`${baseUrl}/api/tickets`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${token}` },
     body: JSON.stringify({
       tourID: tour._id,
-      userID: DEMO.tourist,
+      userID: id,
       ...party,
       seats: [seatNumber],
       assemblyPoint: excursion.assemblyPoints[0],
@@ -289,13 +310,13 @@ describe('seats taken by another buyer', () => {
     const chosen = await pick('coach', 1);
     const n = chosen.free[0] as number;
     const { context, page } = await openPhone(browser);
-    const token = await signIn(context, dataDir, DEMO.tourist);
+    await signInTourist(context);
     await openBooking(page, chosen);
     await page.getByRole('button', { name: 'К выбору мест' }).click();
     await seat(page, n).click();
     expect(await payButton(page).isEnabled()).toBe(true);
 
-    await bookOverApi(token, chosen, n);
+    await bookOverApi(await aTourist(), chosen, n);
     await expect.poll(() => seat(page, n).getAttribute('aria-disabled'), { timeout: 30_000 }).toBe('true');
     expect(await seat(page, n).getAttribute('aria-pressed')).toBe('false');
     expect(plain(await page.getByTestId('seat-counter').innerText())).toBe('Выбрано мест: 0 из 1');
@@ -309,14 +330,14 @@ describe('seats taken by another buyer', () => {
     const chosen = await pick('coach', 2);
     const n = chosen.free[0] as number;
     const { context, page } = await openPhone(browser);
-    const token = await signIn(context, dataDir, DEMO.tourist);
+    await signInTourist(context);
     // The live channel is muted (a socket that never speaks), so the page still offers the seat the
     // other buyer takes; the server is the one that refuses.
     await page.routeWebSocket(/\/ws$/, () => undefined);
     await openBooking(page, chosen);
     await page.getByRole('button', { name: 'К выбору мест' }).click();
     await seat(page, n).click();
-    await bookOverApi(token, chosen, n);
+    await bookOverApi(await aTourist(), chosen, n);
 
     await payButton(page).click();
     const alert = page.getByRole('alert').filter({ hasText: 'Ошибка при создании билета' });
@@ -334,7 +355,7 @@ describe('booking without a seat map and missing data', () => {
   it('offers payment on the counting step for busType none', async () => {
     const chosen = await pick('none', 1);
     const { context, page } = await openPhone(browser);
-    await signIn(context, dataDir, DEMO.tourist);
+    await signInTourist(context);
     await openBooking(page, chosen);
     expect(await page.getByRole('button', { name: 'К выбору мест' }).count()).toBe(0);
     expect(await payButton(page).isEnabled()).toBe(true);
@@ -343,7 +364,7 @@ describe('booking without a seat map and missing data', () => {
 
   it("shows 'Excursion not found' for an unknown id", async () => {
     const { context, page } = await openPhone(browser);
-    await signIn(context, dataDir, DEMO.tourist);
+    await signInTourist(context);
     await page.goto(`${baseUrl}/booking/${'f'.repeat(24)}`);
     await page.getByRole('heading', { name: 'Excursion not found' }).waitFor({ timeout: 30_000 });
     await context.close();

@@ -12,7 +12,8 @@ import type { Excursion, Tour } from '../../src/domain/types';
 import { DEMO } from '../support/api';
 import { bookingBody } from '../support/booking';
 import { closeOffline, launchBrowser, openPhone, screenshot } from '../support/browser';
-import { mintToken, signIn } from '../support/session';
+import { newTourist } from '../support/e2e-accounts';
+import { signIn } from '../support/session';
 
 // Against the real product: the seller's schedule editor works offline. Changes are
 // saved on the phone, marked on their chips, survive a closed tab, and reach the server when the
@@ -207,11 +208,11 @@ describe('the schedule editor offline', () => {
       excursion.busType === 'none'
         ? []
         : tour.emptySeats.filter((seat) => !excursion.reservedSeats.includes(seat)).slice(0, 1);
-    const tourist = await mintToken(dataDir, DEMO.tourist);
+    const { access_token: tourist, user_data: buyer } = await newTourist(baseUrl, inject('mailDir'));
     const booked = await fetch(`${baseUrl}/api/tickets`, {
       method: 'POST',
       headers: { Authorization: `Bearer ${tourist}`, 'Content-Type': 'application/json' },
-      body: JSON.stringify(bookingBody(DEMO.tourist, excursion, tour, { adults: 1, seats })),
+      body: JSON.stringify(bookingBody(buyer.id, excursion, tour, { adults: 1, seats })),
     });
     expect(booked.status, await booked.clone().text()).toBe(200);
 

@@ -27,8 +27,7 @@ async function outdatedTokenText(deps: AppDeps, claims: TokenClaims): Promise<st
 /**
  * The caller, from the Bearer token: null without a token, a 401 for a token that is malformed,
  * expired, forged, logged out (POST /auth/logout), or older than the user's last demotion or logout
- * everywhere. The role is read from the
- * database on every request, never from the token.
+ * everywhere. The role is read from the database on every request, never from the token.
  */
 export async function optionalPrincipal(
   c: Context,

@@ -19,6 +19,7 @@ import {
 } from '../../support/browser';
 import { ROOT, startProduct, type StartedProduct } from '../../support/process';
 import { createExcursionAsAdmin, serverFavorites, plainExcursionPayload } from '../../support/server-state';
+import { newTourist } from '../../support/e2e-accounts';
 import { mintToken } from '../../support/session';
 
 // The outbox (ARCHITECTURE "Outbox"): changes queued offline are kept in the
@@ -259,13 +260,14 @@ async function sellerExcursionWithSoldTour(): Promise<{ excursion: Excursion; op
     .sort((a, b) => (a.date < b.date ? -1 : 1));
   const [open, sold] = tours;
   if (!open || !sold) throw new Error('the new excursion has no tours');
+  const { access_token: touristToken, user_data: buyer } = await newTourist(baseUrl, inject('mailDir'));
   const booked = await fetch(`${baseUrl}/api/tickets`, {
     method: 'POST',
     headers: {
-      Authorization: `Bearer ${await mintToken(dataDir, DEMO.tourist)}`,
+      Authorization: `Bearer ${touristToken}`,
       'Content-Type': 'application/json',
     },
-    body: JSON.stringify(bookingBody(DEMO.tourist, excursion, sold, { adults: 1 })),
+    body: JSON.stringify(bookingBody(buyer.id, excursion, sold, { adults: 1 })),
   });
   expect(booked.status, await booked.clone().text()).toBe(200);
   return { excursion, open, sold };
