@@ -53,6 +53,10 @@ describe('account trust as a person sees it', () => {
     const address = freshEmail('moved');
     const before = await mailCount(mailDir);
     await page.getByLabel('Электронная почта').fill(address);
+    // The form asks for a whole phone number before it saves.
+    const phone = page.getByLabel('Телефон');
+    await phone.click();
+    await phone.pressSequentially('9781234567');
     await page.locator('button.account-save').click();
     await page.getByText(`Код отправлен на ${address}`).waitFor({ timeout: 15_000 });
     // Until the code is typed, the account keeps its old address.
