@@ -23,6 +23,8 @@ export const apiPaths = {
   register: () => '/auth/register',
   login: () => '/auth/login',
   verifyCode: () => '/auth/verify-2fa',
+  /** Revokes the calling token only. */
+  logout: () => '/auth/logout',
   // The trailing slash is part of the spec's path.
   uploadFile: () => '/api/uploadfile/',
   user: (id: number) => `/api/users/${seg(id)}`,

@@ -1,6 +1,7 @@
+import { apiPaths } from '../../protocol/paths';
 import { signOut } from './account';
 import { call, httpOf, storageOf, type AccountDeps } from './online';
-import { readSession } from './session';
+import { readSession, tokenPayload } from './session';
 
 // Logout on this phone (SPEC §4 'Выйти из аккаунта'): the token is forgotten here at once, and the
 // server is asked to revoke it (POST /auth/logout), so a copy of it cannot be used any more while the
@@ -35,13 +36,9 @@ function writePending(storage: Pick<Storage, 'setItem' | 'removeItem'>, list: st
 
 /** Whether the token's own expiry (read, not trusted) has passed: then there is nothing to revoke. */
 function expired(token: string, now = Date.now()): boolean {
-  try {
-    const payload = token.split('.')[1] ?? '';
-    const { exp } = JSON.parse(atob(payload.replace(/-/g, '+').replace(/_/g, '/'))) as { exp?: unknown };
-    return typeof exp === 'number' && exp * 1000 <= now;
-  } catch {
-    return true;
-  }
+  const payload = tokenPayload(token);
+  if (!payload) return true;
+  return typeof payload.exp === 'number' && payload.exp * 1000 <= now;
 }
 
 /** Tokens waiting to be revoked. */
@@ -68,7 +65,7 @@ export async function sendPendingLogouts(deps: Deps = {}): Promise<number> {
       forget(deps, token);
       continue;
     }
-    const answer = await call(() => httpOf(deps).request('POST', '/auth/logout', { token }));
+    const answer = await call(() => httpOf(deps).request('POST', apiPaths.logout(), { token }));
     if (answer === 'offline' || answer.status >= 500 || answer.status === 429) break;
     forget(deps, token);
   }

@@ -5,16 +5,21 @@ import type { Session } from './engine';
 // and the user id inside it. The id is only read, not trusted: the server checks the signature.
 // Writing the token goes through here, so every listener (screens, the sync engine) hears of it.
 
-export function userIdFromToken(token: string): number | null {
+/** What a token says of itself (its JWT payload), read without checking it; null if unreadable. */
+export function tokenPayload(token: string): Record<string, unknown> | null {
   const payload = token.split('.')[1];
   if (!payload) return null;
   try {
-    const json = JSON.parse(atob(payload.replace(/-/g, '+').replace(/_/g, '/'))) as { sub?: unknown };
-    const id = Number(json.sub);
-    return Number.isSafeInteger(id) && id > 0 ? id : null;
+    const json = JSON.parse(atob(payload.replace(/-/g, '+').replace(/_/g, '/'))) as unknown;
+    return json && typeof json === 'object' ? (json as Record<string, unknown>) : null;
   } catch {
     return null;
   }
+}
+
+export function userIdFromToken(token: string): number | null {
+  const id = Number(tokenPayload(token)?.sub);
+  return Number.isSafeInteger(id) && id > 0 ? id : null;
 }
 
 export function readSession(storage: Pick<Storage, 'getItem'>): Session {

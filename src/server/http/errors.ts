@@ -24,6 +24,12 @@ export function badRequest(text: string, field: 'detail' | 'message' = 'detail')
   return new HttpError(400, text, field);
 }
 
+/**
+ * The refusal's body. A call whose spec field is `message` (the tour calls) gets `detail` too, the
+ * field of every other call, so a client reading either shows the reason.
+ */
 export function errorResponse(c: Context, error: HttpError): Response {
-  return c.json({ [error.field]: error.message }, error.status);
+  const body =
+    error.field === 'message' ? { message: error.message, detail: error.message } : { detail: error.message };
+  return c.json(body, error.status);
 }

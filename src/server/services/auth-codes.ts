@@ -17,28 +17,28 @@ export function newCode(): string {
   return String(randomInt(0, 10 ** VERIFICATION_CODE_LENGTH)).padStart(VERIFICATION_CODE_LENGTH, '0');
 }
 
-/** Stores a fresh code for the user and returns it (to be mailed, never logged elsewhere). */
-export async function issueCode(db: Queryable, userId: number, now: Date): Promise<string> {
+/** A fresh code with what is stored of it: a salt, the salted hash and the expiry. */
+export function sealCode(now: Date): { code: string; salt: string; hash: string; expiresAt: Date } {
   const code = newCode();
   const salt = randomBytes(16).toString('hex');
+  return { code, salt, hash: hashCode(salt, code), expiresAt: new Date(now.getTime() + CODE_TTL_MS) };
+}
+
+/** Stores a fresh code for the user and returns it (to be mailed, never logged elsewhere). */
+export async function issueCode(db: Queryable, userId: number, now: Date): Promise<string> {
+  const sealed = sealCode(now);
   await db.query(
     `INSERT INTO login_codes (user_id, attempt_id, salt, code_hash, expires_at, created_at)
      VALUES ($1, $2, $3, $4, $5, $6)`,
-    [
-      userId,
-      randomBytes(16).toString('hex'),
-      salt,
-      hashCode(salt, code),
-      new Date(now.getTime() + CODE_TTL_MS),
-      now,
-    ],
+    [userId, randomBytes(16).toString('hex'), sealed.salt, sealed.hash, sealed.expiresAt, now],
   );
-  return code;
+  return sealed.code;
 }
 
 export type CodeCheck = 'ok' | 'wrong' | 'dead';
 
-interface CodeRow {
+/** The columns of a stored code, in login_codes and email_changes alike. */
+export interface StoredCode {
   id: number;
   salt: string;
   code_hash: string;
@@ -47,25 +47,42 @@ interface CodeRow {
   used_at: Date | null;
 }
 
+/** Whether a stored code can still be entered: unused, not tried too often, not expired. */
+export function codeAlive(row: StoredCode, now: Date): boolean {
+  return (
+    !row.used_at && row.attempts < MAX_CODE_ATTEMPTS && new Date(row.expires_at).getTime() > now.getTime()
+  );
+}
+
 /**
- * Checks a code against the user's newest one and consumes it on success. Runs in the caller's
- * transaction; the row lock makes two concurrent checks of one code count as two tries and lets
- * only one of them consume it.
+ * Checks `code` against a stored one, read locked (FOR UPDATE) by the caller's transaction, and
+ * consumes it on success; a wrong code counts as a try. The lock makes two concurrent checks of one
+ * code count as two tries and lets only one of them consume it.
  */
+export async function judgeCode(
+  tx: Queryable,
+  table: 'login_codes' | 'email_changes',
+  row: StoredCode | undefined,
+  code: string,
+  now: Date,
+): Promise<CodeCheck> {
+  if (!row || !codeAlive(row, now)) return 'dead';
+  const expected = Buffer.from(row.code_hash, 'hex');
+  const actual = Buffer.from(hashCode(row.salt, code), 'hex');
+  if (!timingSafeEqual(expected, actual)) {
+    await tx.query(`UPDATE ${table} SET attempts = attempts + 1 WHERE id = $1`, [row.id]);
+    return 'wrong';
+  }
+  await tx.query(`UPDATE ${table} SET used_at = $2 WHERE id = $1`, [row.id, now]);
+  return 'ok';
+}
+
+/** Checks a login code against the user's newest one and consumes it on success. */
 export async function checkCode(tx: Queryable, userId: number, code: string, now: Date): Promise<CodeCheck> {
-  const [row] = await tx.query<CodeRow>(
+  const [row] = await tx.query<StoredCode>(
     `SELECT id, salt, code_hash, expires_at, attempts, used_at FROM login_codes
      WHERE user_id = $1 ORDER BY id DESC LIMIT 1 FOR UPDATE`,
     [userId],
   );
-  if (!row || row.used_at || row.attempts >= MAX_CODE_ATTEMPTS) return 'dead';
-  if (new Date(row.expires_at).getTime() <= now.getTime()) return 'dead';
-  const expected = Buffer.from(row.code_hash, 'hex');
-  const actual = Buffer.from(hashCode(row.salt, code), 'hex');
-  if (!timingSafeEqual(expected, actual)) {
-    await tx.query('UPDATE login_codes SET attempts = attempts + 1 WHERE id = $1', [row.id]);
-    return 'wrong';
-  }
-  await tx.query('UPDATE login_codes SET used_at = $2 WHERE id = $1', [row.id, now]);
-  return 'ok';
+  return judgeCode(tx, 'login_codes', row, code, now);
 }

@@ -1,9 +1,8 @@
-import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { HttpError } from '../http/errors';
 import type { Logger } from '../log';
 import type { Mailer } from '../mail/mailer';
 import type { Db, Queryable } from '../storage/db';
-import { CODE_TTL_MS, hashCode, MAX_CODE_ATTEMPTS, newCode } from './auth-codes';
+import { CODE_TTL_MS, codeAlive, judgeCode, sealCode, type StoredCode } from './auth-codes';
 import { AUTH_SERVICE_TEXTS, EMAIL_CHANGE_MAIL, PROFILE_TEXTS } from './auth-texts';
 import { hitRateLimit, RATE_RULES } from './rate-limit';
 
@@ -20,18 +19,9 @@ export interface OutgoingEmailCode {
   code: string;
 }
 
-interface ChangeRow {
-  id: number;
+interface ChangeRow extends StoredCode {
   new_email: string;
-  salt: string;
-  code_hash: string;
-  expires_at: Date;
-  attempts: number;
-  used_at: Date | null;
 }
-
-const alive = (row: ChangeRow, now: Date) =>
-  !row.used_at && row.attempts < MAX_CODE_ATTEMPTS && new Date(row.expires_at).getTime() > now.getTime();
 
 async function newestChange(q: Queryable, userId: number, lock: boolean): Promise<ChangeRow | undefined> {
   const [row] = await q.query<ChangeRow>(
@@ -54,7 +44,7 @@ export async function emailHeldByOther(q: Queryable, userId: number, email: stri
 /** The new address waiting for its code, while that code can still be entered. */
 export async function pendingEmail(db: Queryable, userId: number, now: Date): Promise<string | null> {
   const row = await newestChange(db, userId, false);
-  return row && alive(row, now) ? row.new_email : null;
+  return row && codeAlive(row, now) ? row.new_email : null;
 }
 
 /**
@@ -71,18 +61,17 @@ export async function requestEmailChange(
 ): Promise<OutgoingEmailCode | null> {
   if (await emailHeldByOther(tx, userId, email)) throw new HttpError(409, PROFILE_TEXTS.emailTaken);
   const live = await newestChange(tx, userId, true);
-  if (live && alive(live, now) && live.new_email === email) return null;
+  if (live && codeAlive(live, now) && live.new_email === email) return null;
   await hitRateLimit(tx, RATE_RULES.emailChangePerAccount, String(userId), now);
   await hitRateLimit(tx, RATE_RULES.emailChangePerAddress, email, now);
-  const code = newCode();
-  const salt = randomBytes(16).toString('hex');
+  const sealed = sealCode(now);
   const [row] = await tx.query<{ id: number }>(
     `INSERT INTO email_changes (user_id, new_email, salt, code_hash, expires_at, created_at)
      VALUES ($1, $2, $3, $4, $5, $6) RETURNING id`,
-    [userId, email, salt, hashCode(salt, code), new Date(now.getTime() + CODE_TTL_MS), now],
+    [userId, email, sealed.salt, sealed.hash, sealed.expiresAt, now],
   );
   if (!row) throw new Error('email_changes insert returned no row');
-  return { changeId: row.id, userId, to: email, code };
+  return { changeId: row.id, userId, to: email, code: sealed.code };
 }
 
 /**
@@ -112,10 +101,7 @@ export async function mailEmailCode(
 
 export type EmailCodeCheck = { state: 'ok'; email: string } | { state: 'wrong' } | { state: 'dead' };
 
-/**
- * Checks a code against the user's newest change and consumes it on success. Runs in the caller's
- * transaction; the row lock makes two concurrent checks count as two tries and lets one consume it.
- */
+/** Checks a code against the user's newest change and consumes it on success (auth-codes judgeCode). */
 export async function checkEmailCode(
   tx: Queryable,
   userId: number,
@@ -123,13 +109,7 @@ export async function checkEmailCode(
   now: Date,
 ): Promise<EmailCodeCheck> {
   const row = await newestChange(tx, userId, true);
-  if (!row || !alive(row, now)) return { state: 'dead' };
-  const expected = Buffer.from(row.code_hash, 'hex');
-  const actual = Buffer.from(hashCode(row.salt, code), 'hex');
-  if (!timingSafeEqual(expected, actual)) {
-    await tx.query('UPDATE email_changes SET attempts = attempts + 1 WHERE id = $1', [row.id]);
-    return { state: 'wrong' };
-  }
-  await tx.query('UPDATE email_changes SET used_at = $2 WHERE id = $1', [row.id, now]);
-  return { state: 'ok', email: row.new_email };
+  if (!row) return { state: 'dead' };
+  const check = await judgeCode(tx, 'email_changes', row, code, now);
+  return check === 'ok' ? { state: 'ok', email: row.new_email } : { state: check };
 }

@@ -187,10 +187,16 @@ export async function listPublicTours(db: Queryable, today: string): Promise<Ver
   return rows.map((row) => ({ row: toTour(row), version: row.version }));
 }
 
-export async function findTour(db: Queryable, id: string): Promise<Versioned<Tour> | null> {
+/** A tour, with its excursion's status and owner, who decide who may see it. */
+export async function findTour(
+  db: Queryable,
+  id: string,
+): Promise<(Versioned<Tour> & { excursionStatus: string; ownerId: number }) | null> {
   const rows = await db.query<TourRow>(`${TOUR_SELECT} WHERE t.id = $1`, [id]);
   const row = rows[0];
-  return row ? { row: toTour(row), version: row.version } : null;
+  return row
+    ? { row: toTour(row), version: row.version, excursionStatus: row.excursion_status, ownerId: row.owner_id }
+    : null;
 }
 
 /**

@@ -3,15 +3,13 @@ import { crimeaToday } from '../../../domain/dates';
 import { isEntityId } from '../../../domain/ids';
 import {
   findExcursion,
+  findTour,
   listBanners,
   listCities,
   listPlaces,
   listPublicTours,
   listPublishedExcursions,
   listSpecialOffers,
-  TOUR_SELECT,
-  toTour,
-  type TourRow,
 } from '../../storage/catalogue';
 import { optionalPrincipal } from '../auth';
 import type { AppDeps } from '../deps';
@@ -55,11 +53,10 @@ export function catalogueRoutes(deps: AppDeps): Hono {
   app.get('/tours/:id', async (c) => {
     const id = c.req.param('id');
     if (!isEntityId(id)) throw badRequest('Некорректный идентификатор тура');
-    const [found] = await deps.db.query<TourRow>(`${TOUR_SELECT} WHERE t.id = $1`, [id]);
+    const found = await findTour(deps.db, id);
     // A stranger learns nothing of an unpublished excursion's tours, not even that they exist.
-    if (!found || !(await mayView(c, found.excursion_status, found.owner_id)))
-      throw notFound('Tour not found');
-    return sendTagged(c, tagJson(toTour(found)));
+    if (!found || !(await mayView(c, found.excursionStatus, found.ownerId))) throw notFound('Tour not found');
+    return sendTagged(c, tagJson(found.row));
   });
 
   return app;

@@ -17,6 +17,7 @@ import {
   type BookingTourCache,
 } from '../../services/booking';
 import { findTicket, listTicketsOf } from '../../storage/tickets';
+import { mayEditExcursion } from '../../services/excursions';
 import { bearerClaims, requirePrincipal } from '../auth';
 import type { AppDeps } from '../deps';
 import { HttpError } from '../errors';
@@ -187,10 +188,9 @@ export function ticketRoutes(deps: AppDeps): Hono {
     );
     const ticket = await findTicket(deps.db, ticketId);
     if (!ticket || !row) throw new HttpError(404, BOOKING_TEXTS.ticketNotFound);
-    // Checking tickets is a seller's right, as editing is: an owner demoted to user has lost it.
-    const mayCheck =
-      principal.role === 'admin' || (principal.role === 'seller' && row.owner_id === principal.id);
-    if (!mayCheck) throw new HttpError(403, TICKET_REQUEST_TEXTS.checkForbidden);
+    // Checking tickets is a right of whoever may edit the excursion: an owner demoted to user has lost it.
+    if (!mayEditExcursion(principal, row.owner_id))
+      throw new HttpError(403, TICKET_REQUEST_TEXTS.checkForbidden);
     return c.json({ valid: ticket.row.status === 'confirmed', title: row.title, ticket: ticket.row });
   });
 

@@ -1,4 +1,4 @@
-import { Hono, type Context } from 'hono';
+import { Hono } from 'hono';
 import { crimeaToday } from '../../../domain/dates';
 import { createToursRequestSchema, deleteToursRequestSchema } from '../../../protocol/tours';
 import { createTours, deleteTours } from '../../services/tours';
@@ -20,48 +20,27 @@ async function readJson(c: { req: { json(): Promise<unknown> } }): Promise<unkno
   }
 }
 
-/**
- * SPEC §7 names `message` as the tour calls' error field; `detail` is every other call's, so a
- * refusal here carries both and a client reading either shows the reason.
- */
-function bothFields(handler: (c: Context) => Promise<Response>) {
-  return async (c: Context): Promise<Response> => {
-    try {
-      return await handler(c);
-    } catch (error) {
-      if (!(error instanceof HttpError)) throw error;
-      return c.json({ message: error.message, detail: error.message }, error.status);
-    }
-  };
-}
-
 /** POST /api/tours and DELETE /api/tours for the excursion's owner (SPEC §6). */
 export function tourWriteRoutes(deps: AppDeps): Hono {
   const app = new Hono();
   const today = () => crimeaToday(deps.now());
 
-  app.post(
-    '/',
-    bothFields(async (c) => {
-      const principal = await requirePrincipal(c, deps, 'message');
-      const parsed = createToursRequestSchema.safeParse(await readJson(c));
-      if (!parsed.success) throw new HttpError(400, TOURS_REQUEST_TEXTS.badCreate, 'message');
-      return runMutation(c, deps, principal.id, 'message', (tx) =>
-        createTours(tx, principal, parsed.data, today()),
-      );
-    }),
-  );
+  app.post('/', async (c) => {
+    const principal = await requirePrincipal(c, deps, 'message');
+    const parsed = createToursRequestSchema.safeParse(await readJson(c));
+    if (!parsed.success) throw new HttpError(400, TOURS_REQUEST_TEXTS.badCreate, 'message');
+    return runMutation(c, deps, principal.id, 'message', (tx) =>
+      createTours(tx, principal, parsed.data, today()),
+    );
+  });
 
-  app.delete(
-    '/',
-    bothFields(async (c) => {
-      const principal = await requirePrincipal(c, deps, 'message');
-      const parsed = deleteToursRequestSchema.safeParse(await readJson(c));
-      if (!parsed.success) throw new HttpError(400, TOURS_REQUEST_TEXTS.badDelete, 'message');
-      return runMutation(c, deps, principal.id, 'message', (tx) =>
-        deleteTours(tx, principal, parsed.data.tour_ids),
-      );
-    }),
-  );
+  app.delete('/', async (c) => {
+    const principal = await requirePrincipal(c, deps, 'message');
+    const parsed = deleteToursRequestSchema.safeParse(await readJson(c));
+    if (!parsed.success) throw new HttpError(400, TOURS_REQUEST_TEXTS.badDelete, 'message');
+    return runMutation(c, deps, principal.id, 'message', (tx) =>
+      deleteTours(tx, principal, parsed.data.tour_ids),
+    );
+  });
   return app;
 }
