@@ -173,11 +173,20 @@ export async function screenshot(page: Page, name: string, fullPage = false): Pr
 }
 
 /**
- * Waits until the app has drawn the screen itself: on a first visit the server's drawing of it
- * (src/server/http/first-screen.ts) shows until then, and its buttons do nothing yet.
+ * Waits until the app runs the screen: on a first visit the server's drawing of it
+ * (src/server/http/first-screen.ts) shows before the app's code has arrived, and only its links and
+ * forms work until React has hydrated it. React marks each element it has hydrated or drawn with its
+ * own property; the shell's frame has it once the whole frame below it has been.
  */
 export async function appDrawn(page: Page, timeout = 30_000): Promise<void> {
-  await page.waitForFunction(() => document.getElementById('ssr') === null, null, { timeout });
+  await page.waitForFunction(
+    () => {
+      const shell = document.querySelector('#root > .shell');
+      return shell !== null && Object.keys(shell).some((key) => key.startsWith('__reactFiber'));
+    },
+    null,
+    { timeout },
+  );
 }
 
 /**

@@ -14,20 +14,9 @@ let shown: () => void = () => undefined;
 const drawn = new Promise<void>((resolve) => (shown = resolve));
 if (typeof window !== 'undefined') setTimeout(() => shown(), FIRST_SCREEN_WAIT_MS);
 
-let contentShown: () => void = () => undefined;
-const content = new Promise<void>((resolve) => (contentShown = resolve));
-
 /** Resolves once the first screen has drawn its main content, or after FIRST_SCREEN_WAIT_MS. */
 export function firstScreenDrawn(): Promise<void> {
   return drawn;
-}
-
-/**
- * Resolves once a screen has drawn its main content from the replica (never on its own): the page
- * then replaces the server's drawing of the same screen (main.tsx).
- */
-export function firstContentDrawn(): Promise<void> {
-  return content;
 }
 
 /**
@@ -39,7 +28,4 @@ export function useFirstScreenDrawn(ready: boolean, synced: boolean | undefined)
   useEffect(() => {
     if (go) shown();
   }, [go]);
-  useEffect(() => {
-    if (ready) contentShown();
-  }, [ready]);
 }

@@ -1,9 +1,11 @@
 import { startTransition, StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { App, preloadRoute } from './App';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { App, loadRoute, preloadRoute } from './App';
 import { requestFirstPageEarly } from '../sync/first-page';
 import pullWorkerUrl from '../sync/pull-worker?chunk-url';
-import { firstContentDrawn, firstScreenDrawn } from './first-screen';
+import { firstScreenDrawn } from './first-screen';
+import { embeddedFirstScreenData, HydrationDataProvider } from './hooks/first-screen-data';
+import { FIRST_SCREEN_DATA_ID } from '../../protocol/first-screen';
 import { loadInSteps } from './load-in-steps';
 import { spreadModulePreloads } from './spread-preloads';
 import { yieldToMain } from '../yield';
@@ -15,21 +17,22 @@ requestFirstPageEarly();
 const root = document.getElementById('root');
 if (!root) throw new Error('#root is missing from index.html');
 
-// A first visit may come with its screen drawn by the server (#ssr, src/server/http/first-screen.ts)
-// and the app's root hidden. The app renders into the hidden root from its replica; once the screen's
-// main content is drawn there, the two swap in one frame. Until then the server's links work as plain
-// links, which the server draws too.
-const serverDrawn = document.getElementById('ssr');
-if (serverDrawn) {
-  // The page's entrance animation is for navigations, not for this swap of identical screens; the
-  // shell drops the class on the first navigation.
-  document.documentElement.classList.add('handoff');
-  void firstContentDrawn().then(() => {
-    requestAnimationFrame(() => {
-      serverDrawn.remove();
-      root.hidden = false;
-    });
-  });
+// A first visit may come with its screen drawn by the server into the root, and the data it was drawn
+// from embedded beside it (src/server/http/first-screen.ts). React hydrates that markup from the same
+// data: the page the visitor already reads, types into and scrolls stays the same page, and a tap or a
+// keystroke that arrives while React hydrates is replayed once the part it hit is hydrated. Before the
+// app's code arrives, the drawn screen's links and forms work without it. A page whose embedded data
+// is missing or malformed is drawn afresh from the replica instead.
+const embedded = document.getElementById(FIRST_SCREEN_DATA_ID);
+const drawnData = embeddedFirstScreenData(embedded?.textContent);
+embedded?.remove();
+
+/** A hydration mismatch is reported once; React then redraws the part from the client's render. */
+let mismatchReported = false;
+function reportMismatch(error: unknown): void {
+  if (mismatchReported) return;
+  mismatchReported = true;
+  console.warn('first screen: the drawn page did not match the app, redrawn', error);
 }
 
 // Evaluating this chunk, asking for the screen's code and starting React each get a task of their own
@@ -38,6 +41,25 @@ if (serverDrawn) {
 // module, which the bundler splits into more chunks.
 void (async () => {
   await yieldToMain();
+  if (drawnData && root.firstElementChild) {
+    // Hydration needs the screen's code at hand: drawn without it, the screen would not match.
+    await loadRoute(location.pathname).catch(() => undefined);
+    // In a transition, as below: hydration runs in slices, and a tap in between hydrates its target
+    // at once and is handled.
+    startTransition(() => {
+      hydrateRoot(
+        root,
+        <StrictMode>
+          <HydrationDataProvider data={drawnData}>
+            <App />
+          </HydrationDataProvider>
+        </StrictMode>,
+        { onRecoverableError: reportMismatch },
+      );
+    });
+    return;
+  }
+  root.replaceChildren();
   preloadRoute(location.pathname);
   await yieldToMain();
   // A transition: React renders the first screen in slices of a few milliseconds and lets the

@@ -5,18 +5,24 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { crimeaToday } from '../../domain/dates';
 import type { City, Place, ReplicaExcursion, ReplicaTour } from '../../domain/types';
-import type { FirstScreenRenderer, SnapshotRows } from '../../protocol/first-screen';
+import {
+  FIRST_SCREEN_DATA_ID,
+  type DrawnScreen,
+  type FirstScreenRenderer,
+  type SnapshotRows,
+} from '../../protocol/first-screen';
 import { pullChanges } from '../services/sync';
 import type { AppDeps } from './deps';
 
 // A first visit's first screen as HTML. The app is offline-first: every screen reads the phone's
 // replica, which a first visit does not have yet, so without this the phone would paint the excursions
-// only after the app's code, the first sync and its write into IndexedDB (4 s on Lighthouse's slow 4G
-// phone). The server renders the home screen, the excursion list and an excursion page with the app's
-// own components (src/client/app/ssr/render.tsx, built next to the app) from the public catalogue,
-// as an anonymous first sync would deliver it. The page shows that HTML until the app has drawn the
-// same screen from its replica, then swaps (src/client/app/main.tsx). An installed app never gets this
-// HTML: its service worker answers navigations with the shell.
+// only after the app's code, the first sync and its write into IndexedDB (seconds on a slow 4G phone,
+// docs/benchmarks.md). The server renders the home screen, the excursion list, its category pages and
+// an excursion page with the app's own components (src/client/app/ssr/render.tsx, built next to the
+// app) from the public catalogue, as an anonymous first sync would deliver it, and embeds that data in
+// the page: the app hydrates the HTML from it (src/client/app/main.tsx), so what the visitor does on
+// the drawn page is kept. An installed app never gets this HTML: its service worker answers
+// navigations with the shell.
 
 /** How long a snapshot may serve after a change before it is rebuilt (a first screen, not a ledger). */
 const SNAPSHOT_MAX_STALE_MS = 2_000;
@@ -25,6 +31,7 @@ const SNAPSHOT_MAX_STALE_MS = 2_000;
 const PAGE_MODULES: [RegExp, string][] = [
   [/^\/$/, 'src/client/app/pages/home/HomeSections.tsx'],
   [/^\/excursions$/, 'src/client/app/pages/excursions/ExcursionsPage.tsx'],
+  [/^\/excursions\/(castles|seawalks|parks|mountains)$/, 'src/client/app/pages/category/CategoryPage.tsx'],
   [/^\/excursion\/[^/]+$/, 'src/client/app/pages/excursion/ExcursionPage.tsx'],
 ];
 
@@ -116,7 +123,12 @@ export function firstScreens(
     const [manifest, snapshot] = await Promise.all([loadManifest(), rows()]);
     await Promise.all(PAGE_MODULES.flatMap(([, module]) => stylesOf(manifest, module).map(sheet)));
     const excursion = snapshot.excursions[0];
-    const paths = ['/', '/excursions', ...(excursion ? [`/excursion/${excursion._id}`] : [])];
+    const paths = [
+      '/',
+      '/excursions',
+      '/excursions/castles',
+      ...(excursion ? [`/excursion/${excursion._id}`] : []),
+    ];
     for (const path of paths) {
       // One screen per turn of the event loop: requests that arrive meanwhile are not held up for all.
       await new Promise((turn) => setImmediate(turn));
@@ -141,14 +153,14 @@ export function firstScreens(
       try {
         const ssr = await loadRenderer();
         if (!ssr) return null;
-        const html = ssr.renderFirstScreen(path + search, await rows(), deps.now());
-        if (html === null) return null;
+        const screen = ssr.renderFirstScreen(path + search, await rows(), deps.now());
+        if (screen === null) return null;
         // The shell's own sheet (linked by index.html), then the screen's chunks' sheets.
         const linked = [...template.matchAll(STYLE_LINK)].map((match) => match[1] ?? '');
         const manifest = await loadManifest();
         const hrefs = [...new Set([...linked, ...stylesOf(manifest, module)])];
         const sheets = await Promise.all(hrefs.map(sheet));
-        return assemblePage(template, manifest, html, sheets, hrefs);
+        return assemblePage(template, manifest, screen, sheets, hrefs);
       } catch (error) {
         deps.log.error('first screen not rendered', error);
         return null;
@@ -160,28 +172,39 @@ export function firstScreens(
 const ROOT_ELEMENT = '<div id="root"></div>';
 
 /**
- * The page: `template` (index.html) with `screen` drawn in beside the app's hidden root, `sheets`
- * inline in place of its linked style sheet, and the boot script in place of the app's entry.
- * `sheetFiles` are the sheets' files (from the build's root), listed for the boot script.
+ * The page: `template` (index.html) with `screen` drawn into the app's root and its data after it,
+ * `sheets` inline in place of its linked style sheet, and the boot script in place of the app's entry.
+ * `sheetFiles` are the sheets' files (from the build's root), listed for the boot script. The page's
+ * first screen shows without a navigation's entrance animation (the `handoff` class, styles.css).
  * Replacements are functions, so a `$&` in an excursion's text stays text.
  */
 export function assemblePage(
   template: string,
   manifest: Record<string, ManifestChunk>,
-  screen: string,
+  screen: DrawnScreen,
   sheets: readonly string[],
   sheetFiles: readonly string[],
 ): DrawnPage {
   const styles = sheets.map((text) => `<style>${text}</style>`).join('');
+  const data = `<script type="application/json" id="${FIRST_SCREEN_DATA_ID}">${scriptText(screen.data)}</script>`;
   const html = withBootScript(template, manifest, sheetFiles)
     .replace(STYLE_LINK, '')
+    .replace('<html lang="ru">', '<html lang="ru" class="handoff">')
     .replace('</head>', () => `${styles}</head>`)
-    .replace(ROOT_ELEMENT, () => `<div id="ssr">${screen}</div><div id="root" hidden></div>`);
+    .replace(ROOT_ELEMENT, () => `<div id="root">${screen.html}</div>${data}`);
   const styleHashes = sheets.map(
     (text) => `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`,
   );
   return { html, styleHashes };
 }
+/**
+ * JSON as the text of a script element: `<` is escaped, so no excursion's text can close the element
+ * (`</script>`) or open a comment in it; JSON.parse reads the escape back as the same character.
+ */
+function scriptText(json: string): string {
+  return json.replace(/</g, '\\u003c');
+}
+
 /** A style sheet index.html links (Vite writes them so). */
 const STYLE_LINK = /\s*<link rel="stylesheet" crossorigin href="\/(assets\/[^"]+\.css)">/g;
 

@@ -33,8 +33,8 @@ async function page(path: string): Promise<{ status: number; html: string; type:
 
 /** The part of the page the server drew. */
 function drawn(html: string): string {
-  const start = html.indexOf('<div id="ssr">');
-  const end = html.indexOf('<div id="root" hidden></div>');
+  const start = html.indexOf('<div id="root">');
+  const end = html.indexOf('<script type="application/json" id="first-screen-data">');
   expect(start).toBeGreaterThan(0);
   expect(end).toBeGreaterThan(start);
   return html.slice(start, end);
@@ -76,6 +76,30 @@ describe('first screens drawn by the server', () => {
     ];
     expect(cards.length).toBeGreaterThanOrEqual(Math.min(5, excursions.length));
     for (const [, id, title] of cards) expect(titles.get(id ?? '')).toBe(title);
+  });
+
+  it('embeds the data it drew the screen from, for the app to take the screen over', async () => {
+    const before = Date.now();
+    const { html } = await page('/excursions?sort=cheaper');
+    const text = /<script type="application\/json" id="first-screen-data">(.*?)<\/script>/s.exec(html)?.[1];
+    const data = JSON.parse(text ?? 'null') as {
+      now: number;
+      catalogue: { excursions: { _id: string }[] };
+      places: unknown[];
+      cities: unknown[];
+    };
+    expect(data.now).toBeGreaterThanOrEqual(before - 60_000);
+    expect(data.now).toBeLessThanOrEqual(Date.now());
+    expect(data.catalogue.excursions.map(({ _id }) => _id).sort()).toEqual(
+      (await listed()).map(({ _id }) => _id).sort(),
+    );
+    expect(data.places.length).toBeGreaterThan(0);
+    expect(data.cities.length).toBeGreaterThan(0);
+    // The excursion page also carries that excursion's page data, keyed by its id.
+    const [first] = await listed();
+    const detailPage = (await page(`/excursion/${first?._id}`)).html;
+    const detail = /id="first-screen-data">(.*?)<\/script>/s.exec(detailPage)?.[1] ?? 'null';
+    expect((JSON.parse(detail) as { detail: { id: string } }).detail.id).toBe(first?._id);
   });
 
   it('inlines the style sheets the screen needs (each allowed by its hash) and boots the app after', async () => {
@@ -127,10 +151,10 @@ describe('first screens drawn by the server', () => {
     const home = drawn((await page('/')).html);
     expect(home).toContain('hero-title');
     expect(home).toMatch(/class="excursion-card"/);
-    for (const path of ['/about', '/schedule', '/profile/login', '/excursions/parks']) {
+    for (const path of ['/about', '/schedule', '/profile/login', '/excursions/date', '/excursions/beaches']) {
       const { status, html } = await page(path);
       expect(status).toBe(200);
-      expect(html).not.toContain('id="ssr"');
+      expect(html).not.toContain('id="first-screen-data"');
       expect(html).toContain('<div id="root"></div>');
     }
   });
@@ -191,7 +215,7 @@ describe('first screens drawn by the server', () => {
     try {
       const html = await (await fetch(`${plain.url}/excursions`)).text();
       expect(html).toContain('<div id="root"></div>');
-      expect(html).not.toContain('id="ssr"');
+      expect(html).not.toContain('id="first-screen-data"');
     } finally {
       await plain.close();
     }

@@ -29,9 +29,9 @@ describe('npm start', () => {
     const page = await fetch(`${product.url}/excursions`);
     expect(page.headers.get('content-type')).toContain('text/html');
     const html = await page.text();
-    // The list's first screen drawn by the server, and the app's root waiting for it.
-    expect(html).toContain('<div id="ssr">');
-    expect(html).toContain('<div id="root" hidden>');
+    // The list's first screen drawn by the server into the app's root, with the data it was drawn from.
+    expect(html).toMatch(/<div id="root">.*<div class="shell">/s);
+    expect(html).toContain('<script type="application/json" id="first-screen-data">');
     expect(product.output()).toContain('demo data seeded');
     expect(product.output()).toContain('seller@example.ru');
     await product.stop('SIGTERM');

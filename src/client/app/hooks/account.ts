@@ -2,25 +2,24 @@ import { useLiveQuery } from './live-query';
 import type { EntityId, ReplicaExcursion, User } from '../../../domain/types';
 import { currentUser, favoriteExcursions, favoriteIds, hasSynced } from '../../db/queries/account';
 import { ticket, tickets, type TicketView } from '../../db/queries/tickets';
-import { useFirstScreenData } from './first-screen-data';
+import { useFirstScreenAnswer } from './first-screen-data';
 import { useItemLiveQuery, useListLiveQuery } from './live';
 import { useReplica } from './replica';
 
 /** Whether the first full sync has finished: before it, an empty or missing row means "loading". */
 export function useHasSynced(): boolean | undefined {
   const db = useReplica();
-  const server = useFirstScreenData();
   const live = useLiveQuery(() => hasSynced(db), [db]);
-  return server ? true : live;
+  // A screen drawn from the server's snapshot shows a synced catalogue.
+  return useFirstScreenAnswer(() => true, live);
 }
 
 /** The signed-in user; null when signed out (undefined while loading). */
 export function useCurrentUser(): User | null | undefined {
   const db = useReplica();
-  // The server draws the public first screen: nobody is signed in there.
-  const server = useFirstScreenData();
   const live = useLiveQuery(async () => (await currentUser(db)) ?? null, [db]);
-  return server ? null : live;
+  // The server draws the public first screen: nobody is signed in there.
+  return useFirstScreenAnswer(() => null, live);
 }
 
 export function useFavoriteIds(): ReadonlySet<EntityId> | undefined {

@@ -7,6 +7,7 @@ import type { Category, EntityId, ReplicaExcursion, ReplicaTour } from '../../..
 import {
   arrangeList,
   catalogueSource,
+  categoryPart,
   categorySource,
   excursionsByCity,
   excursionsByPlace,
@@ -16,7 +17,7 @@ import {
 import { listOnceSynced } from '../../db/queries/account';
 import { nearestSource } from '../../db/queries/tours';
 import { replicaDbApart, type ReplicaDb } from '../../db/schema';
-import { useFirstScreenData } from './first-screen-data';
+import { useFirstScreenAnswer, useFirstScreenSnapshot } from './first-screen-data';
 import { useSubjectLiveQuery } from './live';
 import { useNow } from './now';
 import { useReplica } from './replica';
@@ -70,9 +71,9 @@ export function useSortedExcursions(sortKey: SortKey): ExcursionList | undefined
   const db = useReplica();
   const now = useNow();
   const today = crimeaToday(now);
-  const server = useFirstScreenData();
-  const [initial] = useState(() => takePrimed(db, today) ?? server?.catalogue);
-  const source = useLiveQuery(() => settled(db, () => catalogueSource(db, today)), [db, today], initial);
+  const [initial] = useState(() => takePrimed(db, today));
+  const live = useLiveQuery(() => settled(db, () => catalogueSource(db, today)), [db, today], initial);
+  const source = useFirstScreenAnswer((data) => data.catalogue, live);
   return useArranged(source, sortKey, now);
 }
 
@@ -81,11 +82,14 @@ export function useExcursionsByCategory(category: Category, sortKey: SortKey): E
   const db = useReplica();
   const now = useNow();
   const today = crimeaToday(now);
-  const source = useSubjectLiveQuery(category, () => settled(db, () => categorySource(db, category, today)), [
+  const live = useSubjectLiveQuery(category, () => settled(db, () => categorySource(db, category, today)), [
     db,
     category,
     today,
   ]);
+  const snapshot = useFirstScreenSnapshot();
+  const drawn = useMemo(() => snapshot && categoryPart(snapshot.catalogue, category), [snapshot, category]);
+  const source = useFirstScreenAnswer(() => drawn, live);
   return useArranged(source, sortKey, now);
 }
 
@@ -94,9 +98,8 @@ export function useNearestTours(): ReadonlyMap<EntityId, ReplicaTour> | undefine
   const db = useReplica();
   const now = useNow();
   const today = crimeaToday(now);
-  const server = useFirstScreenData();
   const live = useLiveQuery(() => nearestSource(db, today), [db, today]);
-  const candidates = server ? server.catalogue.tours : live;
+  const candidates = useFirstScreenAnswer((data) => data.catalogue.tours, live);
   return useMemo(
     () => (candidates ? nearestToursByExcursion(candidates, now) : undefined),
     [candidates, now],

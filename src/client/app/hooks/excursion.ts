@@ -1,7 +1,7 @@
 import type { EntityId, ReplicaExcursion, ReplicaTour } from '../../../domain/types';
 import { excursion, excursionDetail, type ExcursionDetail } from '../../db/queries/excursion';
 import { toursOfExcursionFrom } from '../../db/queries/tours';
-import { useFirstScreenData } from './first-screen-data';
+import { useFirstScreenAnswer } from './first-screen-data';
 import { useItemLiveQuery, useSubjectLiveQuery } from './live';
 import { useNow, useToday } from './now';
 import { useReplica } from './replica';
@@ -16,9 +16,9 @@ export function useExcursion(id: EntityId): ReplicaExcursion | null | undefined 
 export function useExcursionDetail(id: EntityId): ExcursionDetail | null | undefined {
   const db = useReplica();
   const now = useNow();
-  const server = useFirstScreenData();
   const live = useItemLiveQuery(db, id, () => excursionDetail(db, id, now), [db, id, now]);
-  return server ? server.detail : live;
+  // The snapshot answers for the excursion it was drawn for, not for one opened after it.
+  return useFirstScreenAnswer((data) => (data.detail?.id === id ? data.detail.view : undefined), live);
 }
 
 /** The excursion's tours from today, by date and time (the booking and the seller's schedule). */

@@ -1,25 +1,39 @@
 import { createContext, createElement, useContext, type ReactNode } from 'react';
 import type { City, Place } from '../../../domain/types';
+import { hasSynced } from '../../db/queries/account';
 import type { ListSource } from '../../db/queries/catalogue';
 import type { ExcursionDetail } from '../../db/queries/excursion';
+import { useLiveQuery } from './live-query';
+import { useReplica } from './replica';
 
 // The server draws a first visit's first screen as HTML (src/server/http/first-screen.ts) with the
-// same components the app renders. There is no replica on the server, so the hooks those screens use
-// take their answer from this context instead: what the replica would answer once the first sync is
-// in. In the browser there is no provider and every hook reads the replica as always.
+// same components the app renders, from a public snapshot of the catalogue, and embeds that snapshot
+// in the page. The browser hydrates the HTML from the same snapshot (main.tsx), so its first render
+// matches the server's and nothing the visitor already did on the page is redrawn away. The hooks of
+// those screens answer from the snapshot until the replica holds a first sync and their own query has
+// answered, then from the replica as always. Without a provider every hook reads the replica.
 
 /** A public catalogue snapshot, shaped as the replica's queries answer. */
 export interface FirstScreenData {
+  /** The instant the screen was drawn for (ms since the epoch): "today" and "nearest" follow it. */
+  now: number;
   /** Every visible excursion and the tours that can be nearest today (catalogueSource). */
   catalogue: ListSource;
   places: Place[];
   cities: City[];
-  /** The excursion page's data when the path is one: null for an unknown excursion. */
-  detail?: ExcursionDetail | null;
+  /** The excursion page's data when the path is one (`view` null for an unknown excursion). */
+  detail?: { id: string; view: ExcursionDetail | null };
 }
 
-const FirstScreenContext = createContext<FirstScreenData | null>(null);
+interface FirstScreen {
+  data: FirstScreenData;
+  /** Whether the replica holds a first sync, so that its answers can replace the snapshot's. */
+  replicaReady: boolean;
+}
 
+const FirstScreenContext = createContext<FirstScreen | null>(null);
+
+/** On the server: the snapshot being drawn, for good (there is no replica). */
 export function FirstScreenDataProvider({
   data,
   children,
@@ -27,10 +41,71 @@ export function FirstScreenDataProvider({
   data: FirstScreenData;
   children?: ReactNode;
 }): ReactNode {
-  return createElement(FirstScreenContext.Provider, { value: data }, children);
+  return createElement(FirstScreenContext.Provider, { value: { data, replicaReady: false } }, children);
 }
 
-/** The server's snapshot while rendering HTML; null in the browser. */
-export function useFirstScreenData(): FirstScreenData | null {
-  return useContext(FirstScreenContext);
+/** In the browser: the embedded snapshot, until the replica holds a first sync. */
+export function HydrationDataProvider({
+  data,
+  children,
+}: {
+  data: FirstScreenData;
+  children?: ReactNode;
+}): ReactNode {
+  const db = useReplica();
+  const replicaReady = useLiveQuery(() => hasSynced(db), [db]) === true;
+  return createElement(FirstScreenContext.Provider, { value: { data, replicaReady } }, children);
+}
+
+/**
+ * The snapshot's answer while the page is drawn from it; `live` (the replica's answer) once the
+ * replica holds a first sync and that answer has come, where there is no snapshot, or where the
+ * snapshot has no answer (`fromSnapshot` gives undefined).
+ */
+export function useFirstScreenAnswer<T, L>(
+  fromSnapshot: (data: FirstScreenData) => T | undefined,
+  live: L,
+): T | L {
+  const screen = useContext(FirstScreenContext);
+  if (!screen || (screen.replicaReady && live !== undefined)) return live;
+  const answer = fromSnapshot(screen.data);
+  return answer === undefined ? live : answer;
+}
+
+/** The snapshot the page is drawn from, or undefined where there is none (for hooks that derive from it). */
+export function useFirstScreenSnapshot(): FirstScreenData | undefined {
+  return useContext(FirstScreenContext)?.data;
+}
+
+/** The instant the embedded screen was drawn for, while the page is drawn from the snapshot. */
+export function useFirstScreenNow(): number | undefined {
+  return useContext(FirstScreenContext)?.data.now;
+}
+
+/**
+ * The snapshot embedded in a server-drawn page, or null when there is none or it is not a snapshot
+ * (then the app draws the page from its replica instead of hydrating it).
+ */
+export function embeddedFirstScreenData(text: string | null | undefined): FirstScreenData | null {
+  if (!text) return null;
+  let data: unknown;
+  try {
+    data = JSON.parse(text);
+  } catch {
+    return null;
+  }
+  if (typeof data !== 'object' || data === null) return null;
+  const { now, catalogue, places, cities, detail } = data as Partial<Record<keyof FirstScreenData, unknown>>;
+  const list = catalogue as Partial<Record<keyof ListSource, unknown>> | null | undefined;
+  const valid =
+    typeof now === 'number' &&
+    Number.isFinite(now) &&
+    typeof list === 'object' &&
+    list !== null &&
+    Array.isArray(list.excursions) &&
+    Array.isArray(list.tours) &&
+    Array.isArray(places) &&
+    Array.isArray(cities) &&
+    (detail === undefined || (typeof detail === 'object' && detail !== null && 'id' in detail));
+  return valid ? (data as FirstScreenData) : null;
 }

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { crimeaToday } from '../../../domain/dates';
+import { useFirstScreenNow } from './first-screen-data';
 
 /**
  * The current instant, refreshed on every whole `intervalMs` (by default each minute, when a tour
@@ -7,7 +8,9 @@ import { crimeaToday } from '../../../domain/dates';
  * reload.
  */
 export function useNow(intervalMs = 60_000): Date {
-  const [now, setNow] = useState(() => new Date());
+  // A page drawn by the server starts at the instant it was drawn for, so that its hydration matches.
+  const drawnAt = useFirstScreenNow();
+  const [now, setNow] = useState(() => new Date(drawnAt ?? Date.now()));
   useEffect(() => {
     let timer: ReturnType<typeof setTimeout> | undefined;
     const schedule = (): void => {

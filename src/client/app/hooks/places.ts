@@ -1,16 +1,15 @@
 import { useLiveQuery } from './live-query';
 import type { City, Place } from '../../../domain/types';
 import { cities, city, place, places, type CityView, type PlaceView } from '../../db/queries/places';
-import { useFirstScreenData } from './first-screen-data';
+import { useFirstScreenAnswer } from './first-screen-data';
 import { useItemLiveQuery } from './live';
 import { useNow } from './now';
 import { useReplica } from './replica';
 
 export function usePlaces(): Place[] | undefined {
   const db = useReplica();
-  const server = useFirstScreenData();
   const live = useLiveQuery(() => places(db), [db]);
-  return server ? server.places : live;
+  return useFirstScreenAnswer((data) => data.places, live);
 }
 
 /** The place page's data; null for 'place not found' once synced (undefined until then). */
@@ -22,9 +21,8 @@ export function usePlace(id: number): PlaceView | null | undefined {
 
 export function useCities(): City[] | undefined {
   const db = useReplica();
-  const server = useFirstScreenData();
   const live = useLiveQuery(() => cities(db), [db]);
-  return server ? server.cities : live;
+  return useFirstScreenAnswer((data) => data.cities, live);
 }
 
 /** The city page's data; null for 'city not found' once synced (undefined until then). */

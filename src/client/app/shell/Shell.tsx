@@ -27,7 +27,7 @@ export function Shell() {
   const [menuOpen, setMenuOpen] = useState(false);
 
   // SPEC §2: the shell scrolls to the top on every navigation. Not on the first screen: the page has
-  // just loaded, and a tourist may already be reading the server's drawing of it (main.tsx).
+  // just loaded, and a tourist may already be reading and scrolling the server's drawing of it.
   const firstPath = useRef(location.pathname);
   useEffect(() => {
     if (firstPath.current === location.pathname) return;

@@ -42,7 +42,7 @@ function nextFrame(ms: number): Promise<void> {
 
 /** Resolves once each of the screen's eager pictures is on screen, or has failed to load. */
 function eagerPicturesShown(): Promise<unknown> {
-  const pictures = document.querySelectorAll<HTMLImageElement>('#ssr img[loading="eager"]');
+  const pictures = document.querySelectorAll<HTMLImageElement>('#root img[loading="eager"]');
   return Promise.all(
     [...pictures].map(async (picture) => {
       if (!picture.complete) {

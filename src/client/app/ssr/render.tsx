@@ -1,3 +1,4 @@
+import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { matchPath, StaticRouter } from 'react-router-dom';
 import { crimeaToday } from '../../../domain/dates';
@@ -5,16 +6,21 @@ import { isEntityId } from '../../../domain/ids';
 import type { FirstScreenRenderer, SnapshotRows } from '../../../protocol/first-screen';
 import { listSource } from '../../db/queries/catalogue';
 import { detailOf, similarIdsOf, type ExcursionDetail } from '../../db/queries/excursion';
-import { AppRoutes, loadRoute } from '../App';
+import { AppRoutes, CATEGORY_PATHS, loadRoute } from '../App';
 import { FirstScreenDataProvider, type FirstScreenData } from '../hooks/first-screen-data';
 
 // The server's half of a first visit (src/server/http/first-screen.ts): the home screen, the
-// excursion list and an excursion page drawn as HTML by the app's own components from a public
+// excursion list, its category pages and an excursion page drawn as HTML by the app's own components from a public
 // snapshot of the catalogue, so the phone paints them before the app's code has arrived. Built by
 // Vite for Node (vite.config.ts) next to the app; the server imports it from the build.
 
 /** The paths the server draws; anything else gets the plain shell. */
-const FIRST_SCREEN_PATHS = ['/', '/excursions', '/excursion/:id'] as const;
+const FIRST_SCREEN_PATHS = [
+  '/',
+  '/excursions',
+  ...CATEGORY_PATHS.map((slug) => `/excursions/${slug}`),
+  '/excursion/:id',
+] as const;
 
 function isFirstScreenPath(pathname: string): boolean {
   return FIRST_SCREEN_PATHS.some((pattern) => matchPath(pattern, pathname) !== null);
@@ -38,11 +44,13 @@ function detailFor(rows: SnapshotRows, id: string, now: Date): ExcursionDetail |
 function firstScreenData(rows: SnapshotRows, pathname: string, now: Date): FirstScreenData {
   const byId = <T extends { id: number }>(list: T[]) => [...list].sort((a, b) => a.id - b.id);
   const excursion = matchPath('/excursion/:id', pathname);
+  const id = excursion?.params.id ?? '';
   return {
+    now: now.getTime(),
     catalogue: listSource(rows.excursions, rows.tours, crimeaToday(now)),
     places: byId(rows.places),
     cities: byId(rows.cities),
-    ...(excursion ? { detail: detailFor(rows, excursion.params.id ?? '', now) } : {}),
+    ...(excursion ? { detail: { id, view: detailFor(rows, id, now) } } : {}),
   };
 }
 
@@ -51,18 +59,28 @@ function firstScreenData(rows: SnapshotRows, pathname: string, now: Date): First
 
 /** Loads the code of the screens the server draws (once; later calls resolve at once). */
 export const prepareFirstScreens: FirstScreenRenderer['prepareFirstScreens'] = async () => {
-  await Promise.all(['/', '/excursions', '/excursion/0'].map((path) => loadRoute(path)));
+  await Promise.all(
+    ['/', '/excursions', `/excursions/${CATEGORY_PATHS[0]}`, '/excursion/0'].map((path) => loadRoute(path)),
+  );
 };
 
-/** The screen at `url` (path and query) as HTML, or null when the server does not draw that path. */
+/**
+ * The screen at `url` (path and query) as HTML with the data it was drawn from, or null when the
+ * server does not draw that path. The tree is the one main.tsx hydrates: the same providers around
+ * the same routes, so the browser's first render matches this one.
+ */
 export const renderFirstScreen: FirstScreenRenderer['renderFirstScreen'] = (url, rows, now) => {
   const pathname = new URL(url, 'http://app').pathname;
   if (!isFirstScreenPath(pathname)) return null;
-  return renderToString(
-    <FirstScreenDataProvider data={firstScreenData(rows, pathname, now)}>
-      <StaticRouter location={url}>
-        <AppRoutes />
-      </StaticRouter>
-    </FirstScreenDataProvider>,
+  const data = firstScreenData(rows, pathname, now);
+  const html = renderToString(
+    <StrictMode>
+      <FirstScreenDataProvider data={data}>
+        <StaticRouter location={url}>
+          <AppRoutes />
+        </StaticRouter>
+      </FirstScreenDataProvider>
+    </StrictMode>,
   );
+  return { html, data: JSON.stringify(data) };
 };

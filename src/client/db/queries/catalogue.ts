@@ -44,6 +44,13 @@ export function listSource(
   return { excursions, tours: nearestCandidates(tours, today) };
 }
 
+/** One category's part of a whole catalogue's source: its excursions and their tours. */
+export function categoryPart(source: ListSource, category: Category): ListSource {
+  const excursions = source.excursions.filter((excursion) => excursion.category === category);
+  const ids = new Set(excursions.map((excursion) => excursion._id));
+  return { excursions, tours: source.tours.filter((tour) => ids.has(tour.excursionID)) };
+}
+
 /** One category (SPEC §4: only excursions whose category equals it), with only its own tours. */
 export async function categorySource(db: ReplicaDb, category: Category, today: string): Promise<ListSource> {
   return db.transaction('r', ['excursions', ...TOUR_TABLES], async () => {

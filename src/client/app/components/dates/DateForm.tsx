@@ -8,7 +8,7 @@ import { useHasSynced } from '../../hooks/account';
 import { useAvailableCount } from '../../hooks/availability';
 import { useToday } from '../../hooks/now';
 import { DateField } from './DateField';
-import { excursionsByDateHref } from './date-link';
+import { EXCURSIONS_BY_DATE_PATH, excursionsByDateHref } from './date-link';
 import { PartySizeInput } from './PartySizeInput';
 import { DATE_FORM } from './strings';
 
@@ -19,6 +19,9 @@ const DatePicker = lazyExport(() => import('./DatePicker'), 'DatePicker');
  * SPEC §2 'Date form': a day (today by default) and a party size; the button counts the excursions
  * with room on that day ('Показать N экскурсий') and opens /excursions/date with both, as navigation
  * state and in the URL.
+ *
+ * Before the app's code has run the form is sent as a plain GET to that same address (?date=&qty=, the
+ * names readDateQuery reads): the day is the one drawn, the size what was typed.
  */
 export function DateForm({ labelledBy }: { labelledBy?: string }) {
   const today = useToday();
@@ -37,16 +40,22 @@ export function DateForm({ labelledBy }: { labelledBy?: string }) {
     <form
       className="date-form"
       aria-labelledby={labelledBy}
+      method="get"
+      action={EXCURSIONS_BY_DATE_PATH}
       onSubmit={(event) => {
         event.preventDefault();
+        if (!ready) return;
         navigate(excursionsByDateHref({ date, quantity }), { state: { date, quantity } });
       }}
     >
+      <input type="hidden" name="date" value={date} />
       <div className="date-form-fields">
         <DateField date={date} today={today} onOpen={() => setPickerOpen(true)} />
-        <PartySizeInput value={quantity} onChange={setQuantity} />
+        <PartySizeInput name="qty" value={quantity} onChange={setQuantity} />
       </div>
-      <button type="submit" className="button button-accent date-form-submit" disabled={!ready}>
+      {/* aria-disabled, not disabled: the page the server draws has no count yet, and its button must
+          still send the form before the app's code has run. The app waits for the count. */}
+      <button type="submit" className="button button-accent date-form-submit" aria-disabled={!ready}>
         {ready ? showExcursionsLabel(count) : DATE_FORM.loading}
       </button>
       {pickerOpen && (

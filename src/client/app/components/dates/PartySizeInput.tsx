@@ -6,8 +6,17 @@ import { DATE_FORM } from './strings';
 /**
  * The party size with minus and plus (SPEC §5: a number, at least 1; minus never goes below 1).
  * While the user types, the field keeps their text; the value it reports is always a valid size.
+ * `name` is the field's name when a form sends it.
  */
-export function PartySizeInput({ value, onChange }: { value: number; onChange: (size: number) => void }) {
+export function PartySizeInput({
+  value,
+  onChange,
+  name,
+}: {
+  value: number;
+  onChange: (size: number) => void;
+  name?: string;
+}) {
   const labelId = useId();
   const [draft, setDraft] = useState<string | null>(null);
   return (
@@ -27,6 +36,7 @@ export function PartySizeInput({ value, onChange }: { value: number; onChange: (
         </button>
         <input
           type="number"
+          name={name}
           inputMode="numeric"
           min={MIN_PARTY_SIZE}
           step={1}

@@ -1,7 +1,26 @@
 import './lists.css';
-import { useEffect, useRef, type KeyboardEvent } from 'react';
-import { SORT_KEYS, sortTabLabel, type SortKey } from '../../../../domain/sorting';
+import { useEffect, useRef, type KeyboardEvent, type MouseEvent } from 'react';
+import { useLocation } from 'react-router-dom';
+import { DEFAULT_SORT, SORT_KEYS, sortTabLabel, type SortKey } from '../../../../domain/sorting';
 import { LISTS } from './strings';
+
+/**
+ * The address of the list in `key`'s order: the current one with ?sort= as useSortParam reads it (no
+ * parameter for the default tab), other parameters kept. A tap before the app's code has run follows
+ * it, and the list opens in that order.
+ */
+function sortHref(pathname: string, search: string, key: SortKey): string {
+  const params = new URLSearchParams(search);
+  if (key === DEFAULT_SORT) params.delete('sort');
+  else params.set('sort', key);
+  const query = params.toString();
+  return query === '' ? pathname : `${pathname}?${query}`;
+}
+
+/** A click the browser handles itself: a new tab or window, a download, not the left button. */
+function opensElsewhere(event: MouseEvent): boolean {
+  return event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey;
+}
 
 export interface SortTabsProps {
   value: SortKey;
@@ -12,8 +31,9 @@ export interface SortTabsProps {
 
 /** Ближайшие / Популярные / Подешевле / Подороже (SPEC §2), as an ARIA tab list with arrow keys. */
 export function SortTabs({ value, onChange, controls }: SortTabsProps) {
+  const { pathname, search } = useLocation();
   const listRef = useRef<HTMLDivElement>(null);
-  const refs = useRef<(HTMLButtonElement | null)[]>([]);
+  const refs = useRef<(HTMLAnchorElement | null)[]>([]);
 
   // On a narrow phone the row scrolls sideways: keep the chosen tab (from the URL, too) in view.
   // The row itself is scrolled, not the page, so a restored page position is left alone.
@@ -43,6 +63,12 @@ export function SortTabs({ value, onChange, controls }: SortTabsProps) {
   };
 
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    // Space chooses a tab, as it presses a button (ARIA tabs), instead of scrolling the page.
+    if (event.key === ' ' && event.target instanceof HTMLAnchorElement) {
+      event.preventDefault();
+      event.target.click();
+      return;
+    }
     const step = event.key === 'ArrowRight' ? 1 : event.key === 'ArrowLeft' ? -1 : 0;
     if (step === 0) return;
     event.preventDefault();
@@ -64,21 +90,26 @@ export function SortTabs({ value, onChange, controls }: SortTabsProps) {
       {SORT_KEYS.map((key, index) => {
         const selected = key === value;
         return (
-          <button
+          <a
             key={key}
             ref={(element) => {
               refs.current[index] = element;
             }}
-            type="button"
+            href={sortHref(pathname, search, key)}
             role="tab"
             className="sort-tab"
             aria-selected={selected}
             aria-controls={controls}
             tabIndex={selected ? 0 : -1}
-            onClick={() => choose(key)}
+            onClick={(event) => {
+              if (opensElsewhere(event)) return;
+              // The app re-sorts in place and writes the address itself, without a page load.
+              event.preventDefault();
+              choose(key);
+            }}
           >
             {sortTabLabel(key)}
-          </button>
+          </a>
         );
       })}
     </div>
