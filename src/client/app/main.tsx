@@ -4,7 +4,7 @@ import { App, loadRoute, preloadRoute } from './App';
 import { requestFirstPageEarly } from '../sync/first-page';
 import pullWorkerUrl from '../sync/pull-worker?chunk-url';
 import { firstScreenDrawn } from './first-screen';
-import { embeddedFirstScreenData, HydrationDataProvider } from './hooks/first-screen-data';
+import { embeddedFirstScreenData } from './hooks/first-screen-data';
 import { FIRST_SCREEN_DATA_ID } from '../../protocol/first-screen';
 import { loadInSteps } from './load-in-steps';
 import { spreadModulePreloads } from './spread-preloads';
@@ -42,8 +42,12 @@ function reportMismatch(error: unknown): void {
 void (async () => {
   await yieldToMain();
   if (drawnData && root.firstElementChild) {
-    // Hydration needs the screen's code at hand: drawn without it, the screen would not match.
-    await loadRoute(location.pathname).catch(() => undefined);
+    // Hydration needs the screen's code at hand: drawn without it, the screen would not match. The
+    // provider reads the replica, whose code comes with the screen's, not in this entry.
+    const [{ HydrationDataProvider }] = await Promise.all([
+      import('./hooks/hydration-data'),
+      loadRoute(location.pathname).catch(() => undefined),
+    ]);
     // In a transition, as below: hydration runs in slices, and a tap in between hydrates its target
     // at once and is handled.
     startTransition(() => {

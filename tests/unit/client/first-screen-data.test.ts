@@ -5,6 +5,7 @@ import { embeddedFirstScreenData } from '../../../src/client/app/hooks/first-scr
 // anything that is not such data is refused, and the app then draws the page from its replica.
 
 const VALID = {
+  path: '/excursions',
   now: 1_764_300_000_000,
   catalogue: { excursions: [], tours: [] },
   places: [],
@@ -24,6 +25,7 @@ describe('embeddedFirstScreenData', () => {
     ['cut-off JSON', JSON.stringify(VALID).slice(0, 40)],
     ['not an object', '[1, 2]'],
     ['null', 'null'],
+    ['no path', JSON.stringify({ ...VALID, path: undefined })],
     ['a time that is text', JSON.stringify({ ...VALID, now: '2026-11-28' })],
     ['no catalogue', JSON.stringify({ ...VALID, catalogue: undefined })],
     ['tours that are not a list', JSON.stringify({ ...VALID, catalogue: { excursions: [], tours: {} } })],

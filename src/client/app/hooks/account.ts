@@ -2,7 +2,7 @@ import { useLiveQuery } from './live-query';
 import type { EntityId, ReplicaExcursion, User } from '../../../domain/types';
 import { currentUser, favoriteExcursions, favoriteIds, hasSynced } from '../../db/queries/account';
 import { ticket, tickets, type TicketView } from '../../db/queries/tickets';
-import { useFirstScreenAnswer } from './first-screen-data';
+import { onDrawnScreen, useFirstScreenAnswer } from './first-screen-data';
 import { useItemLiveQuery, useListLiveQuery } from './live';
 import { useReplica } from './replica';
 
@@ -10,8 +10,17 @@ import { useReplica } from './replica';
 export function useHasSynced(): boolean | undefined {
   const db = useReplica();
   const live = useLiveQuery(() => hasSynced(db), [db]);
-  // A screen drawn from the server's snapshot shows a synced catalogue.
-  return useFirstScreenAnswer(() => true, live);
+  // The screen drawn from the server's snapshot shows a synced catalogue.
+  return useFirstScreenAnswer((data) => onDrawnScreen(data, true), live);
+}
+
+/**
+ * Whether the replica itself holds a first sync, whatever the server's snapshot shows: for what only
+ * the replica can answer (how many excursions have room on a day).
+ */
+export function useReplicaHasSynced(): boolean | undefined {
+  const db = useReplica();
+  return useLiveQuery(() => hasSynced(db), [db]);
 }
 
 /** The signed-in user; null when signed out (undefined while loading). */
@@ -19,7 +28,7 @@ export function useCurrentUser(): User | null | undefined {
   const db = useReplica();
   const live = useLiveQuery(async () => (await currentUser(db)) ?? null, [db]);
   // The server draws the public first screen: nobody is signed in there.
-  return useFirstScreenAnswer(() => null, live);
+  return useFirstScreenAnswer((data) => onDrawnScreen(data, null), live);
 }
 
 export function useFavoriteIds(): ReadonlySet<EntityId> | undefined {

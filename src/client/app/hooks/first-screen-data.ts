@@ -1,10 +1,7 @@
 import { createContext, createElement, useContext, type ReactNode } from 'react';
 import type { City, Place } from '../../../domain/types';
-import { hasSynced } from '../../db/queries/account';
 import type { ListSource } from '../../db/queries/catalogue';
 import type { ExcursionDetail } from '../../db/queries/excursion';
-import { useLiveQuery } from './live-query';
-import { useReplica } from './replica';
 
 // The server draws a first visit's first screen as HTML (src/server/http/first-screen.ts) with the
 // same components the app renders, from a public snapshot of the catalogue, and embeds that snapshot
@@ -15,6 +12,8 @@ import { useReplica } from './replica';
 
 /** A public catalogue snapshot, shaped as the replica's queries answer. */
 export interface FirstScreenData {
+  /** The path of the screen drawn. */
+  path: string;
   /** The instant the screen was drawn for (ms since the epoch): "today" and "nearest" follow it. */
   now: number;
   /** Every visible excursion and the tours that can be nearest today (catalogueSource). */
@@ -33,27 +32,20 @@ interface FirstScreen {
 
 const FirstScreenContext = createContext<FirstScreen | null>(null);
 
-/** On the server: the snapshot being drawn, for good (there is no replica). */
+/**
+ * The snapshot a screen is drawn from: for good on the server (there is no replica), until the replica
+ * holds a first sync in the browser (hydration-data.ts tells). No replica code here: the app's entry
+ * imports this module, and the replica's code loads with a screen's.
+ */
 export function FirstScreenDataProvider({
   data,
+  replicaReady = false,
   children,
 }: {
   data: FirstScreenData;
+  replicaReady?: boolean;
   children?: ReactNode;
 }): ReactNode {
-  return createElement(FirstScreenContext.Provider, { value: { data, replicaReady: false } }, children);
-}
-
-/** In the browser: the embedded snapshot, until the replica holds a first sync. */
-export function HydrationDataProvider({
-  data,
-  children,
-}: {
-  data: FirstScreenData;
-  children?: ReactNode;
-}): ReactNode {
-  const db = useReplica();
-  const replicaReady = useLiveQuery(() => hasSynced(db), [db]) === true;
   return createElement(FirstScreenContext.Provider, { value: { data, replicaReady } }, children);
 }
 
@@ -70,6 +62,16 @@ export function useFirstScreenAnswer<T, L>(
   if (!screen || (screen.replicaReady && live !== undefined)) return live;
   const answer = fromSnapshot(screen.data);
   return answer === undefined ? live : answer;
+}
+
+/**
+ * `answer` on the screen the server drew, undefined elsewhere: for what the snapshot says about the
+ * visitor rather than the catalogue (nobody signed in, a synced replica), which holds for the drawn
+ * screen only. A screen opened from it before the replica has synced reads the replica instead.
+ */
+export function onDrawnScreen<T>(data: FirstScreenData, answer: T): T | undefined {
+  const here = typeof window === 'undefined' ? data.path : window.location.pathname;
+  return here === data.path ? answer : undefined;
 }
 
 /** The snapshot the page is drawn from, or undefined where there is none (for hooks that derive from it). */
@@ -95,9 +97,12 @@ export function embeddedFirstScreenData(text: string | null | undefined): FirstS
     return null;
   }
   if (typeof data !== 'object' || data === null) return null;
-  const { now, catalogue, places, cities, detail } = data as Partial<Record<keyof FirstScreenData, unknown>>;
+  const { path, now, catalogue, places, cities, detail } = data as Partial<
+    Record<keyof FirstScreenData, unknown>
+  >;
   const list = catalogue as Partial<Record<keyof ListSource, unknown>> | null | undefined;
   const valid =
+    typeof path === 'string' &&
     typeof now === 'number' &&
     Number.isFinite(now) &&
     typeof list === 'object' &&

@@ -3,6 +3,7 @@ import { renderToString } from 'react-dom/server';
 import { matchPath, StaticRouter } from 'react-router-dom';
 import { crimeaToday } from '../../../domain/dates';
 import { isEntityId } from '../../../domain/ids';
+import type { City, Place, ReplicaExcursion, ReplicaTour } from '../../../domain/types';
 import type { FirstScreenRenderer, SnapshotRows } from '../../../protocol/first-screen';
 import { listSource } from '../../db/queries/catalogue';
 import { detailOf, similarIdsOf, type ExcursionDetail } from '../../db/queries/excursion';
@@ -46,11 +47,52 @@ function firstScreenData(rows: SnapshotRows, pathname: string, now: Date): First
   const excursion = matchPath('/excursion/:id', pathname);
   const id = excursion?.params.id ?? '';
   return {
+    path: pathname,
     now: now.getTime(),
     catalogue: listSource(rows.excursions, rows.tours, crimeaToday(now)),
     places: byId(rows.places),
     cities: byId(rows.cities),
     ...(excursion ? { detail: { id, view: detailFor(rows, id, now) } } : {}),
+  };
+}
+
+/** The fields of an excursion that its card and the lists' sorting read. */
+const CARD_FIELDS = [
+  '_id',
+  'title',
+  'images',
+  'bestseller',
+  'ownerID',
+  'category',
+  'city',
+  'place',
+  'popularity',
+  'adultPrice',
+  'adultInitPrice',
+  'adultEntryPrice',
+] as const satisfies readonly (keyof ReplicaExcursion)[];
+
+const pick = <T extends object, K extends keyof T>(row: T, keys: readonly K[]) =>
+  Object.fromEntries(keys.map((key) => [key, row[key]])) as Pick<T, K>;
+
+/**
+ * The data as the page embeds it, for the app to hydrate the drawn screen from: what those screens
+ * read, not whole rows. The lists draw cards (their excursions' card fields, their tours' day and
+ * time) and the grids names and pictures; an excursion page has its whole excursion in `detail`. Long
+ * texts, galleries and seat lists would make every first visit's page several times larger for
+ * nothing: every other screen reads the replica, which the first sync fills.
+ */
+function embedded(data: FirstScreenData): FirstScreenData {
+  return {
+    ...data,
+    catalogue: {
+      excursions: data.catalogue.excursions.map((row) => pick(row, CARD_FIELDS) as ReplicaExcursion),
+      tours: data.catalogue.tours.map(
+        (tour) => pick(tour, ['_id', 'excursionID', 'date', 'time']) as ReplicaTour,
+      ),
+    },
+    places: data.places.map((place) => pick(place, ['id', 'name', 'image', 'preview']) as Place),
+    cities: data.cities.map((city) => pick(city, ['id', 'name', 'image']) as City),
   };
 }
 
@@ -82,5 +124,5 @@ export const renderFirstScreen: FirstScreenRenderer['renderFirstScreen'] = (url,
       </FirstScreenDataProvider>
     </StrictMode>,
   );
-  return { html, data: JSON.stringify(data) };
+  return { html, data: JSON.stringify(embedded(data)) };
 };

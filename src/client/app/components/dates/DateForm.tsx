@@ -4,7 +4,7 @@ import { lazyExport } from '../lazy-component';
 import { useNavigate } from 'react-router-dom';
 import { isPickableDate } from '../../../../domain/date-picker';
 import { showExcursionsLabel } from '../../../../domain/plural';
-import { useHasSynced } from '../../hooks/account';
+import { useReplicaHasSynced } from '../../hooks/account';
 import { useAvailableCount } from '../../hooks/availability';
 import { useToday } from '../../hooks/now';
 import { DateField } from './DateField';
@@ -33,7 +33,7 @@ export function DateForm({ labelledBy }: { labelledBy?: string }) {
   // passed falls back to today.
   const date = picked !== null && isPickableDate(picked, today) ? picked : today;
   const count = useAvailableCount(date, quantity);
-  const synced = useHasSynced();
+  const synced = useReplicaHasSynced();
   const ready = synced === true && count !== undefined;
 
   return (
