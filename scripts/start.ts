@@ -7,10 +7,8 @@ import { buildServer, isServerBundleStale, serverBundlePath } from './server-bui
 // `npm start`: build the client when the build is missing or older than its sources, and the server's
 // bundle likewise, then serve the client, the API and the socket from one process.
 //
-// package.json's `start` registers tsx itself (tsx/esm/api) and hands its unregister here, so the
-// server's bundle, plain JavaScript, loads past tsx's loader: through it, the same bundle would take
-// noticeably longer to be serving (the bench's restart figure: docs/benchmarks.md). Run as a script
-// under `node --import tsx` (docs/DEPLOY.md), the loader simply stays.
+// `npm start` comes here through launch.mjs, which registers tsx itself and hands its unregister to
+// `start`. Run as a script under `node --import tsx` (docs/DEPLOY.md), the loader simply stays.
 
 const root = resolve(import.meta.dirname, '..');
 

@@ -51,6 +51,28 @@ describe('npm start', () => {
     expect(second.output()).toContain('closed cleanly');
   });
 
+  it.each(['SIGTERM', 'SIGINT'] as const)(
+    'stops the server cleanly when %s reaches the npm process alone, as a process manager sends it',
+    async (signal) => {
+      const product = await startProduct({ DATA_DIR: dataDir });
+      const pid = product.child.pid;
+      if (pid === undefined) throw new Error('npm start has no pid');
+      process.kill(pid, signal);
+      // Every process `npm start` made (its group) is gone, after the server said it closed.
+      const groupAlive = () => {
+        try {
+          process.kill(-pid, 0);
+          return true;
+        } catch {
+          return false;
+        }
+      };
+      await expect.poll(groupAlive, { timeout: 30_000 }).toBe(false);
+      await expect.poll(() => product.output()).toContain('closed cleanly');
+      expect((await fetch(`${product.url}/api/health`).catch(() => null))?.status).toBeUndefined();
+    },
+  );
+
   it('stops at once with a readable message when the configuration is wrong', () => {
     const result = spawnSync('npm', ['start', '--silent'], {
       cwd: ROOT,
