@@ -18,7 +18,13 @@ export async function runFromEnvironment(distDir: string): Promise<void> {
   const server = await startServer(config, { distDir, logger: log });
   log.info(`open ${config.PUBLIC_URL ?? server.url} in a browser`);
 
+  // A signal often comes twice: Ctrl+C in a terminal reaches both npm and this process, and npm passes
+  // its own copy on. The first one closes; a repeat must not end the process halfway through that
+  // (a signal with no listener kills it at once), so every one is listened to and repeats are ignored.
+  let stopping = false;
   const stop = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
     log.info(`${signal}: closing`);
     server.close().then(
       () => {
@@ -31,6 +37,6 @@ export async function runFromEnvironment(distDir: string): Promise<void> {
       },
     );
   };
-  process.once('SIGINT', () => stop('SIGINT'));
-  process.once('SIGTERM', () => stop('SIGTERM'));
+  process.on('SIGINT', () => stop('SIGINT'));
+  process.on('SIGTERM', () => stop('SIGTERM'));
 }

@@ -45,7 +45,7 @@ void (async () => {
     // Hydration needs the screen's code at hand: drawn without it, the screen would not match. The
     // provider reads the replica, whose code comes with the screen's, not in this entry.
     const [{ HydrationDataProvider }] = await Promise.all([
-      import('./hooks/hydration-data'),
+      spreadModulePreloads(() => import('./hooks/hydration-data')),
       loadRoute(location.pathname).catch(() => undefined),
     ]);
     // In a transition, as below: hydration runs in slices, and a tap in between hydrates its target
