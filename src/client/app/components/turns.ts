@@ -1,5 +1,5 @@
 // Work that comes due together, done one piece per task. Carousels that come near the screen at the
-// same moment (the popular row once the app's screen replaces the server's drawing, a list's first
+// same moment (the popular row once the app takes over the server's drawing of it, a list's first
 // cards) each set up a slider: its track measured, its slides laid out. All in one task, that would
 // be long enough on a slow phone to hold up a tap; one per task, a task holds one slider's set-up and
 // the browser can answer a tap between two.
