@@ -197,6 +197,7 @@ export function assemblePage(
   );
   return { html, styleHashes };
 }
+
 /**
  * JSON as the text of a script element: `<` is escaped, so no excursion's text can close the element
  * (`</script>`) or open a comment in it; JSON.parse reads the escape back as the same character.

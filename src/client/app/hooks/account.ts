@@ -8,8 +8,7 @@ import { useReplica } from './replica';
 
 /** Whether the first full sync has finished: before it, an empty or missing row means "loading". */
 export function useHasSynced(): boolean | undefined {
-  const db = useReplica();
-  const live = useLiveQuery(() => hasSynced(db), [db]);
+  const live = useReplicaHasSynced();
   // The screen drawn from the server's snapshot shows a synced catalogue.
   return useFirstScreenAnswer((data) => onDrawnScreen(data, true), live);
 }

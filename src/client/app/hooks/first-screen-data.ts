@@ -79,11 +79,6 @@ export function useFirstScreenSnapshot(): FirstScreenData | undefined {
   return useContext(FirstScreenContext)?.data;
 }
 
-/** The instant the embedded screen was drawn for, while the page is drawn from the snapshot. */
-export function useFirstScreenNow(): number | undefined {
-  return useContext(FirstScreenContext)?.data.now;
-}
-
 /**
  * The snapshot embedded in a server-drawn page, or null when there is none or it is not a snapshot
  * (then the app draws the page from its replica instead of hydrating it).

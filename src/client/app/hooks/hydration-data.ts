@@ -1,8 +1,6 @@
 import { createElement, type ReactNode } from 'react';
-import { hasSynced } from '../../db/queries/account';
+import { useReplicaHasSynced } from './account';
 import { FirstScreenDataProvider, type FirstScreenData } from './first-screen-data';
-import { useLiveQuery } from './live-query';
-import { useReplica } from './replica';
 
 /**
  * In the browser, around the app hydrating a drawn page: the page's embedded snapshot, until the
@@ -15,7 +13,6 @@ export function HydrationDataProvider({
   data: FirstScreenData;
   children?: ReactNode;
 }): ReactNode {
-  const db = useReplica();
-  const replicaReady = useLiveQuery(() => hasSynced(db), [db]) === true;
+  const replicaReady = useReplicaHasSynced() === true;
   return createElement(FirstScreenDataProvider, { data, replicaReady }, children);
 }

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { crimeaToday } from '../../../domain/dates';
-import { useFirstScreenNow } from './first-screen-data';
+import { useFirstScreenSnapshot } from './first-screen-data';
 
 /**
  * The current instant, refreshed on every whole `intervalMs` (by default each minute, when a tour
@@ -9,7 +9,7 @@ import { useFirstScreenNow } from './first-screen-data';
  */
 export function useNow(intervalMs = 60_000): Date {
   // A page drawn by the server starts at the instant it was drawn for, so that its hydration matches.
-  const drawnAt = useFirstScreenNow();
+  const drawnAt = useFirstScreenSnapshot()?.now;
   const [now, setNow] = useState(() => new Date(drawnAt ?? Date.now()));
   useEffect(() => {
     let timer: ReturnType<typeof setTimeout> | undefined;
