@@ -18,7 +18,11 @@ export function PwaToast() {
         <p className="pwa-toast-text">{needRefresh ? PWA.needRefresh : PWA.offlineReady}</p>
         <div className="pwa-toast-actions">
           {needRefresh && (
-            <button type="button" className="pwa-button pwa-button-primary" onClick={applyUpdate}>
+            <button
+              type="button"
+              className="pwa-button pwa-button-primary"
+              onClick={() => void applyUpdate()}
+            >
               {PWA.reload}
             </button>
           )}

@@ -51,13 +51,28 @@ export async function checkForUpdate(registration: ServiceWorkerRegistration): P
 }
 
 /**
- * Reload: the waiting worker takes over, and every open tab then reloads itself (reloadOnceOnUpdate).
- * If another tab already applied it, nothing is waiting any more and this tab just reloads.
+ * Reload: the waiting worker takes over, and this tab reloads once it is active; every other open tab
+ * reloads when its controller changes (reloadOnceOnUpdate). The registration is asked for afresh rather
+ * than taken from startPwa, which may still be waiting for the page's load event. If another tab already
+ * applied the update, nothing is waiting any more and this tab just reloads.
  */
-export function applyUpdate(): void {
-  const waiting = registration?.waiting;
-  if (waiting) waiting.postMessage({ type: 'SKIP_WAITING' });
-  else window.location.reload();
+export async function applyUpdate(): Promise<void> {
+  const waiting = (registration ?? (await navigator.serviceWorker.getRegistration()))?.waiting;
+  if (!waiting) {
+    reloadOnce();
+    return;
+  }
+  waiting.addEventListener('statechange', () => {
+    if (waiting.state === 'activated') reloadOnce();
+  });
+  waiting.postMessage({ type: 'SKIP_WAITING' });
+}
+
+let reloading = false;
+function reloadOnce(): void {
+  if (reloading) return;
+  reloading = true;
+  window.location.reload();
 }
 
 /**
@@ -68,14 +83,11 @@ export function applyUpdate(): void {
  */
 function reloadOnceOnUpdate(): void {
   let controlled = Boolean(navigator.serviceWorker.controller);
-  let reloading = false;
   navigator.serviceWorker.addEventListener('controllerchange', () => {
     if (!controlled) {
       controlled = true;
       return;
     }
-    if (reloading) return;
-    reloading = true;
-    window.location.reload();
+    reloadOnce();
   });
 }
