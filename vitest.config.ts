@@ -1,4 +1,10 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
+
+// Files of the node projects run side by side, two at least even on a 2-core machine: most of a
+// server test's time is spent waiting on its server, its database or a timer, and every file has a
+// server of its own (port 0, a fresh data folder, a database of its own on PostgreSQL).
+const SIDE_BY_SIDE = Math.max(2, availableParallelism() - 1);
 
 // One runner for every kind of test; each project can also be run alone (npm run test:unit, …).
 export default defineConfig({
@@ -9,6 +15,7 @@ export default defineConfig({
           name: 'unit',
           include: ['tests/unit/**/*.test.ts'],
           environment: 'node',
+          maxWorkers: SIDE_BY_SIDE,
         },
       },
       {
@@ -16,8 +23,13 @@ export default defineConfig({
           name: 'integration',
           include: ['tests/integration/**/*.test.ts'],
           environment: 'node',
+          globalSetup: ['tests/support/server-templates.ts'],
+          maxWorkers: SIDE_BY_SIDE,
           testTimeout: 60_000,
           hookTimeout: 120_000,
+          // A mail or a socket message after a call arrives within seconds on a loaded machine;
+          // polls wait for it instead of failing after the default second.
+          expect: { poll: { timeout: 10_000 } },
         },
       },
       {
@@ -26,8 +38,11 @@ export default defineConfig({
           include: ['tests/reliability/**/*.test.ts'],
           exclude: ['tests/reliability/browser/**'],
           environment: 'node',
+          globalSetup: ['tests/support/server-templates.ts'],
+          maxWorkers: SIDE_BY_SIDE,
           testTimeout: 180_000,
           hookTimeout: 180_000,
+          expect: { poll: { timeout: 10_000 } },
         },
       },
       {
@@ -38,7 +53,10 @@ export default defineConfig({
           globalSetup: ['tests/e2e/global-setup.ts'],
           testTimeout: 120_000,
           hookTimeout: 300_000,
-          fileParallelism: false,
+          // Two files at a time, each worker on a product server of its own (global-setup.ts): a
+          // browser test mostly waits on a page, so two keep a 2-core machine busy without slowing
+          // either past its waits.
+          maxWorkers: 2,
           // After the other projects, not beside them: a page on a 2-core machine shared with
           // PostgreSQL races and fuzzing reacts in seconds instead of milliseconds, and timing-bound
           // steps (a worker install, a toast) become flaky.

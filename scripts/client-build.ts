@@ -12,6 +12,7 @@ const SOURCES = [
   'public',
   'index.html',
   'vite.config.ts',
+  'scripts/vite',
   'package.json',
 ];
 
@@ -32,7 +33,22 @@ export function isBuildStale(root: string, dist: string): boolean {
   return builtAt < Math.max(...SOURCES.map((source) => newestMtime(join(root, source))));
 }
 
+/** The client needs building and the tools for it are not installed: a production install. */
+export class BuildToolMissing extends Error {}
+
+/**
+ * Builds the client into `dist`. Vite is a devDependency: a production install (`npm ci --omit=dev`)
+ * serves a build made beforehand and lands here only when that build is missing or stale.
+ */
 export async function buildClient(root: string, dist: string): Promise<void> {
-  const { build } = await import('vite');
+  const { build } = await import('vite').catch((error: unknown) => {
+    if ((error as NodeJS.ErrnoException).code !== 'ERR_MODULE_NOT_FOUND') throw error;
+    throw new BuildToolMissing(
+      `The client in ${dist} needs building (missing, older than its sources, or FORCE_BUILD=1), and ` +
+        'that needs the devDependencies (vite): run `npm ci && npm run build` before `npm ci --omit=dev` ' +
+        '(docs/DEPLOY.md).',
+      { cause: error },
+    );
+  });
   await build({ root, logLevel: 'warn', build: { outDir: dist, emptyOutDir: true } });
 }

@@ -1,6 +1,6 @@
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { buildClient, isBuildStale } from './client-build';
+import { BuildToolMissing, buildClient, isBuildStale } from './client-build';
 import type { runFromEnvironment as RunFromEnvironment } from '../src/server/cli';
 import { buildServer, isServerBundleStale, serverBundlePath } from './server-build';
 
@@ -18,7 +18,12 @@ export async function start(leaveTypeScript?: () => Promise<void>): Promise<void
   const dist = process.env.DIST_DIR ? resolve(process.env.DIST_DIR) : join(root, 'dist');
   if (force || isBuildStale(root, dist)) {
     process.stdout.write('building the app…\n');
-    await buildClient(root, dist);
+    await buildClient(root, dist).catch((error: unknown) => {
+      if (!(error instanceof BuildToolMissing)) throw error;
+      // Said plainly: the stack of a missing package tells an operator nothing more.
+      process.stderr.write(`${error.message}\n`);
+      process.exit(1);
+    });
   }
   const bundle = serverBundlePath(root);
   if (force || isServerBundleStale(root, bundle)) await buildServer(root, bundle);

@@ -17,7 +17,7 @@ declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: (PrecacheEntry |
 const MAX_MEDIA_BYTES = 2 * 1024 * 1024;
 
 // The app shell and the route chunks, listed by the build (JS, CSS and HTML only: no images, no media,
-// nothing over 2 MiB, see vite.config.ts), so the app opens offline from the home-screen icon after one
+// nothing over 2 MiB, see scripts/vite/pwa.ts), so the app opens offline from the home-screen icon after one
 // visit. Old precaches of earlier builds are dropped once this one activates.
 precacheAndRoute(self.__WB_MANIFEST);
 cleanupOutdatedCaches();
@@ -85,6 +85,14 @@ registerRoute(
       new ExpirationPlugin({ maxEntries: 400, maxAgeSeconds: 30 * 24 * 3600, purgeOnQuotaError: true }),
     ],
   }),
+);
+
+// The boarding screen's QR reader (/reader/…, not precached: only sellers need it) is answered from the
+// cache a seller's phone keeps it in (src/client/app/pages/seller/departure/scanner.ts), else the
+// network, so a guide scans tickets with no signal.
+registerRoute(
+  ({ url }) => url.origin === self.location.origin && url.pathname.startsWith('/reader/'),
+  new CacheFirst({ cacheName: 'qr-reader' }),
 );
 
 // Everything else (the API, the socket, auth) is not routed and goes straight to the network: the

@@ -2,7 +2,7 @@
 // one task long enough to hold up a tap on a slow phone (Lighthouse's Total Blocking Time counts each
 // task's time past 50 ms).
 //
-// A worker has no screen to keep answering: there (pull-worker.ts) the same code runs straight
+// A worker has no screen to keep answering: there (sync/pull/pull-worker.ts) the same code runs straight
 // through, every budget unlimited and every yield a no-op, which spares IndexedDB the round trips
 // that slicing its writes costs.
 

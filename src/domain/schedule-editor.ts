@@ -5,6 +5,14 @@ import type { EntityId, ReplicaTour } from './types';
 import { isIsoDate, normaliseTime } from './dates';
 
 /** New tours get a temporary id with this prefix until the server stores them. */
+/** One schedule save creates or deletes at most this many tours; a seller's week fits many times over. */
+export const MAX_TOURS_PER_REQUEST = 200;
+
+/** A key for "the same run": two requested tours with one key would be one bus booked twice. */
+export function tourSlotKey(tour: { excursionID?: string; date: string; time: string }): string {
+  return `${tour.excursionID ?? ''} ${tour.date} ${tour.time}`;
+}
+
 export const TEMPORARY_TOUR_PREFIX = 'tour';
 
 export interface EditableTour {

@@ -65,6 +65,11 @@ export interface Excursion {
   lunchDuration: string;
   difficulty: Difficulty;
   childrenAllowed: boolean;
+  /**
+   * Hours before departure until which a paid ticket is cancelled with a full refund
+   * (DEFAULT_FREE_CANCEL_HOURS when absent).
+   */
+  freeCancelHours?: number;
 
   directions: string[];
   assemblyPoints: string[];
@@ -139,6 +144,86 @@ export interface Ticket {
   status: string;
   /** The server-signed code on the ticket's QR, checked by the guide (never made by the client). */
   checkCode?: string;
+  /** While the ticket waits for payment: when its hold on the seats ends (an ISO instant). */
+  holdUntil?: string;
+  /** Why a cancelled ticket was cancelled (CANCEL_REASONS, or another server value). */
+  cancelReason?: string;
+  /** Until when the owner may cancel a paid ticket for a full refund (an ISO instant). */
+  freeCancelUntil?: string;
+  /** The refund of a cancelled paid ticket, once one is made. */
+  refund?: TicketRefund;
+  /** When the guide checked the ticket in at boarding (an ISO instant). */
+  checkedInAt?: string;
+  /** The seller cancelled or moved the departure: what the buyer is told. */
+  tourNotice?: TourNotice;
+}
+
+/**
+ * Why a cancelled ticket was cancelled: its hold lapsed unpaid, its owner or an admin cancelled it, or
+ * the seller cancelled the whole departure (`tourNotice` then says why).
+ */
+export const CANCEL_REASONS = ['hold_expired', 'owner', 'admin', 'tour_cancelled'] as const;
+
+export const TOUR_NOTICE_KINDS = ['cancelled', 'moved'] as const;
+/** The longest reason a seller may give for cancelling or moving a departure. */
+export const MAX_TOUR_NOTICE_REASON = 300;
+export type TourNoticeKind = (typeof TOUR_NOTICE_KINDS)[number];
+
+/** A seller's cancellation or move of a departure, as its tickets carry it. */
+export interface TourNotice {
+  kind: TourNoticeKind;
+  /** The seller's reason, as typed (weather, too few passengers). */
+  reason: string;
+  /** When it was announced (an ISO instant). */
+  at: string;
+  /** A moved departure's former date and time. */
+  from?: { date: string; time: string };
+}
+
+/**
+ * One booking on a seller's departure, as the seller's replica holds it (the `manifest` collection):
+ * the ticket with its buyer's contact data, which only that excursion's seller and admins receive.
+ */
+export interface ManifestEntry {
+  /** The ticket id. */
+  _id: EntityId;
+  tourID: EntityId;
+  excursionID: EntityId;
+  /** The departure's date and time. */
+  date: string;
+  time: string;
+  buyer: ManifestBuyer;
+  adults: number;
+  kids: number;
+  seats: number[];
+  assemblyPoint: string;
+  services: TicketService[];
+  /** The ticket's status: 'to payment' (held), 'confirmed' (paid) or 'cancelled'. */
+  status: string;
+  /**
+   * The server-signed code the ticket's QR carries: check-in compares a scanned code with it. Empty
+   * for a ticket sold without one (the demo's box-office sales), which no scan matches.
+   */
+  checkCode: string;
+  checkedInAt?: string;
+  cancelReason?: string;
+}
+
+export interface ManifestBuyer {
+  name: string;
+  surname: string;
+  /** Digits only. */
+  phone: string;
+  email: string;
+}
+
+export const REFUND_STATUSES = ['pending', 'succeeded', 'failed'] as const;
+export type RefundStatus = (typeof REFUND_STATUSES)[number];
+
+export interface TicketRefund {
+  /** Whole roubles. */
+  amount: number;
+  status: RefundStatus;
 }
 
 export const ROLES = ['user', 'seller', 'admin'] as const;

@@ -11,8 +11,12 @@ import {
   CATEGORIES,
   DIFFICULTIES,
   MODERATION_STATUSES,
+  REFUND_STATUSES,
   ROLES,
+  MAX_TOUR_NOTICE_REASON,
+  TOUR_NOTICE_KINDS,
   type Banner,
+  type ManifestEntry,
   type City,
   type Excursion,
   type Place,
@@ -22,8 +26,12 @@ import {
   type TicketService,
   type TicketTourInfo,
   type Tour,
+  type TourNotice,
   type User,
 } from '../domain/types';
+
+export { MAX_TOUR_NOTICE_REASON };
+
 import {
   allDistinct,
   amountSchema,
@@ -32,6 +40,7 @@ import {
   emailSchema,
   entityIdListSchema,
   entityIdSchema,
+  freeCancelHoursSchema,
   intIdSchema,
   isoDateSchema,
   listItemSchema,
@@ -105,6 +114,7 @@ export const excursionSchema = z.object({
   lunchDuration: shortTextSchema,
   difficulty: difficultySchema,
   childrenAllowed: z.boolean(),
+  freeCancelHours: freeCancelHoursSchema.optional(),
 
   directions: textListSchema,
   assemblyPoints: textListSchema,
@@ -148,6 +158,14 @@ export const ticketTourInfoSchema = z.object({
 /** Any status string is kept (SPEC §4 shows unknown values as they are); only its size is bounded. */
 export const ticketStatusSchema = z.string().min(1).max(50);
 
+/** A seller's cancellation or move of a departure, as a ticket carries it. */
+export const tourNoticeSchema = z.object({
+  kind: z.enum(TOUR_NOTICE_KINDS),
+  reason: z.string().min(1).max(MAX_TOUR_NOTICE_REASON),
+  at: z.iso.datetime({ offset: true }),
+  from: z.object({ date: isoDateSchema, time: timeSchema }).optional(),
+}) satisfies z.ZodType<TourNotice>;
+
 export const ticketSchema = z.object({
   _id: entityIdSchema,
   userID: intIdSchema,
@@ -163,6 +181,12 @@ export const ticketSchema = z.object({
   entryPrice: amountSchema,
   status: ticketStatusSchema,
   checkCode: z.string().max(200).optional(),
+  holdUntil: z.iso.datetime({ offset: true }).optional(),
+  cancelReason: z.string().min(1).max(50).optional(),
+  freeCancelUntil: z.iso.datetime({ offset: true }).optional(),
+  refund: z.object({ amount: amountSchema, status: z.enum(REFUND_STATUSES) }).optional(),
+  checkedInAt: z.iso.datetime({ offset: true }).optional(),
+  tourNotice: tourNoticeSchema.optional(),
 }) satisfies z.ZodType<Ticket>;
 
 const personNameSchema = z.string().max(MAX_PERSON_NAME_LENGTH);
@@ -182,6 +206,30 @@ export const userSchema = z.object({
   userExcursions: entityIdListSchema,
   isAuthenticated: z.boolean(),
 }) satisfies z.ZodType<User>;
+
+/** One booking of a seller's departure (ManifestEntry): the seller's and admins' own collection. */
+export const manifestEntrySchema = z.object({
+  _id: entityIdSchema,
+  tourID: entityIdSchema,
+  excursionID: entityIdSchema,
+  date: isoDateSchema,
+  time: timeSchema,
+  buyer: z.object({
+    name: personNameSchema,
+    surname: personNameSchema,
+    phone: storedPhoneSchema,
+    email: emailSchema,
+  }),
+  adults: z.int().min(0).max(MAX_ATTENDANTS),
+  kids: z.int().min(0).max(MAX_ATTENDANTS),
+  seats: seatListSchema,
+  assemblyPoint: listItemSchema,
+  services: serviceListSchema(ticketServiceSchema),
+  status: ticketStatusSchema,
+  checkCode: z.string().max(200),
+  checkedInAt: z.iso.datetime({ offset: true }).optional(),
+  cancelReason: z.string().min(1).max(50).optional(),
+}) satisfies z.ZodType<ManifestEntry>;
 
 export const placeSchema = z.object({
   id: intIdSchema,

@@ -13,6 +13,7 @@ import {
   allDistinct,
   countSchema,
   entityIdSchema,
+  freeCancelHoursSchema,
   intIdSchema,
   MAX_ATTENDANTS,
   MAX_DESCRIPTION_LENGTH,
@@ -85,6 +86,8 @@ const excursionFieldsShape = {
   lunchDuration: trimmedText(0, MAX_NAME_LENGTH),
   difficulty: difficultySchema,
   childrenAllowed: z.boolean(),
+  // Left out, a new excursion gets DEFAULT_FREE_CANCEL_HOURS and an edit keeps the window it had.
+  freeCancelHours: freeCancelHoursSchema.optional(),
 
   directions: nonEmptyList('route stage'),
   assemblyPoints: nonEmptyList('assembly point'),

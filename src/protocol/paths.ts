@@ -14,6 +14,12 @@ export const apiPaths = {
   userTickets: (userId: number) => `/api/users/${seg(userId)}/tickets`,
   tickets: () => '/api/tickets',
   ticket: (id: string) => `/api/tickets/${seg(id)}`,
+  /** The guide's boarding check-in of a ticket (queued offline). */
+  ticketCheckIn: (id: string) => `/api/tickets/${seg(id)}/checkin`,
+  /** The seller cancels a departure, cancelling and refunding its tickets (online only). */
+  tourCancel: (tourId: string) => `/api/tours/${seg(tourId)}/cancel`,
+  /** The seller moves a departure to another date and time, with its tickets (online only). */
+  tourMove: (tourId: string) => `/api/tours/${seg(tourId)}/move`,
   cities: () => '/api/cities',
   banners: () => '/api/banners',
   places: () => '/api/places',

@@ -18,6 +18,8 @@ export const MAX_GALLERY = 50;
 export const MAX_MEDIA_ID_LENGTH = 200;
 /** Ids a row may reference without a natural small bound (a user's tickets, an excursion's tours). */
 export const MAX_ID_LIST = 10_000;
+/** The longest free-cancellation window a seller may offer, in hours (30 days). */
+export const MAX_FREE_CANCEL_HOURS = 720;
 /** An admin's reason for refusing an excursion, shown to its seller. */
 export const MAX_MODERATION_REASON_LENGTH = 1000;
 export const MAX_EMAIL_LENGTH = 254;
@@ -62,6 +64,9 @@ export const timeSchema = z.string().regex(TIME_PATTERN, { error: 'expected a ti
 /** A non-negative whole number of roubles for one price. */
 export const priceSchema = z.int({ error: 'expected whole roubles' }).min(0).max(MAX_PRICE_RUB);
 /** A non-negative whole number of roubles for a total or a balance. */
+/** An excursion's free-cancellation window in whole hours before departure (up to 30 days). */
+export const freeCancelHoursSchema = z.int().min(0).max(MAX_FREE_CANCEL_HOURS);
+
 export const amountSchema = z.int({ error: 'expected whole roubles' }).min(0).max(MAX_AMOUNT_RUB);
 /** A count of things (popularity, registered attendants). z.int() already caps at a safe integer. */
 export const countSchema = z.int({ error: 'expected a whole count' }).min(0);

@@ -48,6 +48,7 @@ export function planChanges(changes: readonly Change[]): ChangePlan {
     user: emptyPlan(),
     tickets: emptyPlan(),
     favorites: emptyPlan(),
+    manifest: emptyPlan(),
   };
   for (const change of latest.values()) {
     // TypeScript cannot correlate `change.collection` with the plan entry it indexes, so the entry is

@@ -19,12 +19,15 @@
 // - Tombstone ids use each collection's own key type: a 24-hex string for excursions, tours and
 //   tickets; a positive integer for places, cities, banners, special offers and the user. Favourites
 //   are rows of their own keyed by excursion id, so a like travels as a few bytes, not a whole user.
-// - Personal collections (user, tickets, favorites) are only ever the caller's own, taken from the token.
+// - Personal collections (user, tickets, favorites, manifest) are only ever the caller's own, taken from
+//   the token. The manifest is the bookings on the departures of the caller's excursions (every
+//   excursion's, for an admin), keyed by ticket id, with the buyers' contact data.
 import { z } from 'zod';
 import {
   bannerSchema,
   citySchema,
   excursionSchema,
+  manifestEntrySchema,
   placeSchema,
   specialOfferSchema,
   ticketSchema,
@@ -47,6 +50,7 @@ export const SYNC_COLLECTIONS = [
   'user',
   'tickets',
   'favorites',
+  'manifest',
 ] as const;
 export type SyncCollection = (typeof SYNC_COLLECTIONS)[number];
 
@@ -55,6 +59,7 @@ export const PERSONAL_COLLECTIONS = [
   'user',
   'tickets',
   'favorites',
+  'manifest',
 ] as const satisfies readonly SyncCollection[];
 
 /** The page size when the client does not ask for one, and the most it may ask for. */
@@ -117,6 +122,7 @@ export const changeSchema = z.discriminatedUnion('collection', [
   collectionChangeSchema('user', userSchema, intIdSchema),
   collectionChangeSchema('tickets', ticketSchema, entityIdSchema),
   collectionChangeSchema('favorites', favoriteRowSchema, entityIdSchema),
+  collectionChangeSchema('manifest', manifestEntrySchema, entityIdSchema),
 ]);
 export type Change = z.output<typeof changeSchema>;
 export type PutChange = Extract<Change, { op: 'put' }>;
@@ -133,6 +139,7 @@ export function changeKey(change: Change): string | number {
     case 'excursions':
     case 'tours':
     case 'tickets':
+    case 'manifest':
       return change.row._id;
     case 'favorites':
       return change.row.excursionID;

@@ -93,3 +93,20 @@ export const ticketsResponseSchema = z.object({
   tickets: z.array(ticketSchema).max(MAX_ID_LIST),
 });
 export type TicketsResponse = z.output<typeof ticketsResponseSchema>;
+
+/**
+ * POST /api/tickets/{id}/checkin body: the code the guide scanned or typed and when (the phone's
+ * clock; the server keeps the earliest check-in it hears of, so two guides converge).
+ */
+export const checkInRequestSchema = z.object({
+  code: z.string().min(1).max(200),
+  at: z.iso.datetime({ offset: true }),
+});
+export type CheckInRequest = z.output<typeof checkInRequestSchema>;
+
+/** POST /api/tickets/{id}/checkin answers the ticket's check-in time as the server keeps it. */
+export const checkInResponseSchema = z.object({
+  ticket_id: entityIdSchema,
+  checkedInAt: z.iso.datetime({ offset: true }),
+});
+export type CheckInResponse = z.output<typeof checkInResponseSchema>;

@@ -1,11 +1,13 @@
 // Tour calls of SPEC §7: the list, one tour, and a seller's schedule edits (queued offline).
 // Error answers of the schedule calls use {message} (see errors.ts).
 import { z } from 'zod';
+import { MAX_TOURS_PER_REQUEST, tourSlotKey } from '../domain/schedule-editor';
+import { MAX_TOUR_NOTICE_REASON } from '../domain/types';
 import { tourSchema } from './entities';
 import { allDistinct, entityIdSchema, isoDateSchema, MAX_ID_LIST, timeSchema } from './primitives';
 
-/** One schedule save creates or deletes at most this many tours; a seller's week fits many times over. */
-export const MAX_TOURS_PER_REQUEST = 200;
+// Plain values of the schedule, kept in the domain so screens read them without loading these schemas.
+export { MAX_TOURS_PER_REQUEST, tourSlotKey };
 
 /** GET /api/tours */
 export const toursResponseSchema = z.object({
@@ -30,11 +32,6 @@ export const newTourSchema = z.object({
 });
 export type NewTour = z.output<typeof newTourSchema>;
 
-/** A key for "the same run": two requested tours with one key would be one bus booked twice. */
-export function tourSlotKey(tour: { excursionID?: string; date: string; time: string }): string {
-  return `${tour.excursionID ?? ''} ${tour.date} ${tour.time}`;
-}
-
 /** POST /api/tours body: 1..200 distinct new tours. */
 export const createToursRequestSchema = z.object({
   tours: z
@@ -45,9 +42,23 @@ export const createToursRequestSchema = z.object({
 });
 export type CreateToursRequest = z.output<typeof createToursRequestSchema>;
 
-/** POST /api/tours answers the created tours, with their server ids, for the replica. */
+/** A requested tour the server did not create, and why (the message names the date in Russian). */
+export const refusedTourSchema = z.object({
+  excursionID: entityIdSchema,
+  date: isoDateSchema,
+  time: timeSchema,
+  message: z.string().min(1).max(300),
+});
+export type RefusedTour = z.output<typeof refusedTourSchema>;
+
+/**
+ * POST /api/tours answers the created tours, with their server ids, for the replica, in the order
+ * they were asked for; a tour that could not be created (a date already past) is left out of `tours`
+ * and listed in `refused`, and the rest are created all the same.
+ */
 export const createToursResponseSchema = z.object({
   tours: z.array(tourSchema).max(MAX_TOURS_PER_REQUEST),
+  refused: z.array(refusedTourSchema).max(MAX_TOURS_PER_REQUEST).optional(),
 });
 export type CreateToursResponse = z.output<typeof createToursResponseSchema>;
 
@@ -69,3 +80,29 @@ export const deleteToursResponseSchema = z.object({
   tour_ids: z.array(entityIdSchema).max(MAX_TOURS_PER_REQUEST),
 });
 export type DeleteToursResponse = z.output<typeof deleteToursResponseSchema>;
+
+const noticeReasonSchema = z.string().trim().min(3).max(MAX_TOUR_NOTICE_REASON);
+
+/** POST /api/tours/{tourID}/cancel body: why the departure is cancelled, told to every buyer. */
+export const cancelTourRequestSchema = z.object({ reason: noticeReasonSchema });
+export type CancelTourRequest = z.output<typeof cancelTourRequestSchema>;
+
+/** POST /api/tours/{tourID}/move body: the new date and time, and why, told to every buyer. */
+export const moveTourRequestSchema = z.object({
+  date: isoDateSchema,
+  time: timeSchema,
+  reason: noticeReasonSchema,
+});
+export type MoveTourRequest = z.output<typeof moveTourRequestSchema>;
+
+/**
+ * What cancelling or moving a departure answers: the tour (moved; absent once cancelled), how many
+ * tickets it changed and how many of them are being refunded.
+ */
+export const tourOperationResponseSchema = z.object({
+  tour_id: entityIdSchema,
+  tour: tourSchema.optional(),
+  tickets: z.int().min(0),
+  refunds: z.int().min(0),
+});
+export type TourOperationResponse = z.output<typeof tourOperationResponseSchema>;

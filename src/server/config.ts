@@ -70,6 +70,20 @@ const envSchema = z
     YOOKASSA_SHOP_ID: z.string().trim().optional(),
     YOOKASSA_SECRET_KEY: z.string().trim().optional(),
     YOOKASSA_API_URL: z.url({ error: 'должен быть адресом' }).default('https://api.yookassa.ru/v3'),
+    /** The vat_code of every 54-FZ receipt item (YooKassa's table: 1 is "без НДС"). */
+    YOOKASSA_VAT_CODE: z.coerce
+      .number({ error: 'должен быть числом' })
+      .int('должен быть целым числом')
+      .min(1, 'должен быть от 1 до 10')
+      .max(10, 'должен быть от 1 до 10')
+      .default(1),
+    /** How long one request to YooKassa waits for its answer before it is tried again. */
+    YOOKASSA_TIMEOUT_MS: z.coerce
+      .number({ error: 'должен быть числом' })
+      .int('должен быть целым числом')
+      .min(100, 'должен быть от 100 до 120000')
+      .max(120_000, 'должен быть от 100 до 120000')
+      .default(10_000),
     /** Comma-separated CIDR ranges allowed to send payment notifications; the provider's own by default. */
     PAYMENT_WEBHOOK_IPS: commaList(),
     /**

@@ -5,13 +5,16 @@ import { join, resolve } from 'node:path';
 import { serve } from '@hono/node-server';
 import type { Config } from './config';
 import { createApp } from './http/app';
-import { trustedProxyList } from './http/client-ip';
+import type { AppDeps } from './http/deps';
+import { refundDeps } from './http/routes/money-deps';
+import { trustedProxyList } from './client-address';
 import { createLogger, throttleFailures, type Logger } from './log';
 import { createMailer } from './mail/mailer';
 import { openMediaStore } from './media/store';
 import { warmImages } from './media/images';
 import { createPayments } from './payments';
-import { expireHolds } from './services/booking';
+import { sendDueRefunds } from './payments/refunds';
+import { expireHolds, type BookingGuards } from './services/booking';
 import { createEventBus, type EventBus } from './realtime/events';
 import { createRealtimeHub, type RealtimeHub } from './realtime/hub';
 import { startPgFanout } from './realtime/pg-fanout';
@@ -19,7 +22,8 @@ import { createTokenService, loadTokenSecret, type TokenService } from './servic
 import { databaseFailureKind, exclusively, JOB_LOCKS, openPglite, openPostgres, type Db } from './storage/db';
 import { compactTombstones, pruneShortLived, purgeUnusedAvatars } from './storage/compaction';
 import { migrate } from './storage/migrations';
-import { ensureAdmin, seedDemoData } from './storage/seed';
+import { seedDemoData } from './demo/seed';
+import { ensureAdmin } from './services/bootstrap-admin';
 
 export interface RunningServer {
   url: string;
@@ -30,6 +34,8 @@ export interface RunningServer {
   hub: RealtimeHub;
   /** Runs one hold-expiry sweep now (what the timer does); resolves to the number of events published. */
   sweepHolds(): Promise<number>;
+  /** Sends the refunds due by `at` (now by default), as the retry timer does; resolves to how many. */
+  sendRefunds(at?: Date): Promise<number>;
   close(): Promise<void>;
 }
 
@@ -38,6 +44,9 @@ export const DRAIN_MS = 10_000;
 
 /** How often unused uploaded avatars are looked for (storage/compaction.ts purgeUnusedAvatars). */
 const AVATAR_CLEAN_UP_MS = 3_600_000;
+
+/** How often refunds the provider has not settled are looked for (payments/refunds.ts). */
+const REFUND_RETRY_MS = 30_000;
 
 /** How long after start the image library is loaded (see media/images.ts). */
 const IMAGE_WARM_UP_DELAY_MS = 2_000;
@@ -49,6 +58,8 @@ export interface StartOptions {
   now?: () => Date;
   /** How long close() waits for requests in flight; DRAIN_MS by default. */
   drainMs?: number;
+  /** The booking guards, for a test's control run; all on by default. */
+  bookingGuards?: Readonly<BookingGuards>;
 }
 
 /** What a request Node could not parse gets: the API's error shape, not a bare status line. */
@@ -119,10 +130,19 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     });
     const mailer = createMailer(config, log);
     const payments = createPayments(config, db);
-    const app = createApp(
-      { config, db, media, log, now, events, tokens, mailer, payments },
-      { distDir: options.distDir, isDraining: () => draining },
-    );
+    const appDeps: AppDeps = {
+      config,
+      db,
+      media,
+      log,
+      now,
+      events,
+      tokens,
+      mailer,
+      payments,
+      bookingGuards: options.bookingGuards,
+    };
+    const app = createApp(appDeps, { distDir: options.distDir, isDraining: () => draining });
     const server = await new Promise<Server>((ready) => {
       const s = serve({ fetch: app.fetch, port: config.PORT, hostname: config.HOST }, () =>
         ready(s as Server),
@@ -163,7 +183,9 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     // after the commit.
     let sweeping: Promise<number> | undefined;
     const sweepHolds = () =>
-      (sweeping ??= exclusively(db, JOB_LOCKS.holdSweep, (tx) => expireHolds(tx, now()))
+      (sweeping ??= exclusively(db, JOB_LOCKS.holdSweep, (tx) =>
+        expireHolds(tx, now(), options.bookingGuards),
+      )
         .then((expired = []) => {
           events.publish(expired);
           return expired.length;
@@ -173,6 +195,15 @@ export async function startServer(config: Config, options: StartOptions = {}): P
       sweepHolds().catch((error: unknown) => log.error('hold expiry failed', error));
     }, config.HOLD_SWEEP_SECONDS * 1000);
     sweeper.unref();
+    // Refunds the provider has not settled are sent again (same Idempotence-Key) until it does. Each
+    // is leased to one sender (storage/refunds.ts), so several processes never send one twice at once.
+    let refunding: Promise<number> | undefined;
+    const sendRefunds = (at?: Date) =>
+      (refunding ??= sendDueRefunds(refundDeps(appDeps), at).finally(() => (refunding = undefined)));
+    const refunder = setInterval(() => {
+      sendRefunds().catch((error: unknown) => log.error('refund retry failed', error));
+    }, REFUND_RETRY_MS);
+    refunder.unref();
     // The image library is loaded after start, as the first screens' renderer is, so neither the
     // start nor the first picture waits for it.
     setTimeout(() => void warmImages().catch(() => undefined), IMAGE_WARM_UP_DELAY_MS).unref();
@@ -191,6 +222,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
       events,
       hub,
       sweepHolds,
+      sendRefunds,
       // Graceful stop (SIGTERM, a rolling restart): stop accepting, answer health with 503, let the
       // requests in flight finish (up to drainMs), close the sockets (clients reconnect to another
       // process and catch up through /api/sync), send the queued notifications, then close the pool.
@@ -200,6 +232,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
           clearInterval(compaction);
           clearInterval(avatarCleanUp);
           clearInterval(sweeper);
+          clearInterval(refunder);
           const stopped = new Promise<void>((done) => server.close(() => done()));
           // A request that came before the drain keeps its connection alive; close each connection
           // as soon as its answer is out.
@@ -218,6 +251,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
           clearInterval(idle);
           await stopped;
           await sweeping?.catch(() => undefined);
+          await refunding?.catch(() => undefined);
           await fanout?.close();
           await db.close();
         })()),

@@ -4,12 +4,12 @@ import { ROOT } from '../support/process';
 import { bundleForBrowser, launchPhone, onlyPage, serveFiles, startBenchServer, type Phone } from './browser';
 import { median } from './stats';
 
-// The replica in a real browser. The app's own apply code (src/client/sync/apply,
+// The replica in a real browser. The app's own apply code (src/client/sync/pull/apply,
 // the Dexie schema of src/client/db) is bundled by Vite and run in Chromium's IndexedDB:
 // - a first sync of 5,000 excursions and 100,000 tours, in the server's first-sync order (tours last,
 //   grouped by excursion), in pages of PAGE_SIZE changes, each page one
 //   transaction with its cursor, exactly as pullAll applies them, and where the app's pulls run: in a
-//   dedicated worker, straight through (src/client/sync/pull-worker.ts);
+//   dedicated worker, straight through (src/client/sync/pull/pull-worker.ts);
 // - the same kind of rows applied one transaction each, the way a socket delta is applied, on an even
 //   sample of 5,000 of those changes, extrapolated per row to the whole catalogue;
 // - in the real app, with the replica filled by the same code, a sort-tab click timed until the
@@ -17,8 +17,8 @@ import { median } from './stats';
 
 const ENTRY = `
 import { ReplicaDb } from '${ROOT}/src/client/db/schema';
-import { applyChanges } from '${ROOT}/src/client/sync/apply';
-import { PAGE_SIZE } from '${ROOT}/src/client/sync/first-page';
+import { applyChanges } from '${ROOT}/src/client/sync/pull/apply';
+import { PAGE_SIZE } from '${ROOT}/src/client/boot/first-page';
 import { runStraightThrough } from '${ROOT}/src/client/yield';
 import { addDays, crimeaToday } from '${ROOT}/src/domain/dates';
 import { bigCatalogue, firstSyncCursor, firstSyncOrder } from '${ROOT}/tests/bench/replica-apply';

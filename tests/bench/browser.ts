@@ -71,7 +71,7 @@ export async function onlyPage(context: BrowserContext): Promise<Page> {
 }
 
 /**
- * Bundles TypeScript `source` (imports by absolute path, e.g. `${ROOT}/src/client/sync/apply`) into one
+ * Bundles TypeScript `source` (imports by absolute path, e.g. `${ROOT}/src/client/sync/pull/apply`) into one
  * classic script for a page: the app's own code, built by the app's own bundler, with no test double.
  */
 export async function bundleForBrowser(source: string): Promise<string> {
@@ -125,7 +125,7 @@ export interface SyncStatusSeen {
 }
 
 /**
- * The sync status the app keeps in its replica (meta 'status', src/client/sync/status.ts), read with
+ * The sync status the app keeps in its replica (meta 'status', src/client/sync/engine/status.ts), read with
  * the raw IndexedDB API so the bench does not depend on the page exposing anything.
  */
 export async function readSyncStatus(page: Page): Promise<SyncStatusSeen | null> {

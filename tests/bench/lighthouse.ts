@@ -4,7 +4,7 @@ import { join, resolve } from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { build } from 'vite';
-import { syncPath } from '../../src/client/sync/first-page';
+import { syncPath } from '../../src/client/boot/first-page';
 import { loadConfig } from '../../src/server/config';
 import { startServer, type RunningServer } from '../../src/server/main';
 import { CHROME_FLAGS, CHROME_PATH } from '../support/browser';

@@ -1,7 +1,7 @@
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import { ReplicaDb } from '../../src/client/db/schema';
-import { applyChanges } from '../../src/client/sync/apply';
-import { PAGE_SIZE } from '../../src/client/sync/first-page';
+import { applyChanges } from '../../src/client/sync/pull/apply';
+import { PAGE_SIZE } from '../../src/client/boot/first-page';
 import { replicaTour, type Change } from '../../src/protocol/sync';
 import { buildDemoCatalogue } from '../../src/server/demo/catalogue';
 import { addDays } from '../../src/domain/dates';

@@ -1,6 +1,7 @@
 import { homeFirstRenderBytes } from './home-bytes';
 import { benchBrowserReplica } from './browser-replica';
 import { benchColdStart } from './cold-start';
+import { benchCrossProcess } from './cross-process';
 import { benchLighthouse } from './lighthouse';
 import { benchLivePath } from './live-path';
 import { median } from './stats';
@@ -9,6 +10,8 @@ import { precacheBytes } from './precache';
 import { benchReplicaApply } from './replica-apply';
 import { benchRestart } from './restart';
 import { benchServer } from './server';
+import { benchSocketFlood } from './socket-flood';
+import { benchNearestSort } from './sort';
 import { benchSyncBytes } from './sync-bytes';
 
 // `npm run bench`: every benchmark with its budget and a pass/fail mark. Budgets are never moved to
@@ -69,6 +72,14 @@ rows.push({
   pass: apply.ms <= 10_000,
 });
 
+const nearest = await benchNearestSort();
+rows.push({
+  name: `"Ближайшие" sort in Node: ${nearest.excursions} excursions against ${nearest.tours} tours, median of 5`,
+  value: `${nearest.medianMs.toFixed(0)} ms`,
+  budget: '≤ 200 ms',
+  pass: nearest.medianMs <= 200,
+});
+
 const cold = await benchColdStart();
 rows.push({
   name: 'offline cold start: navigation to the first card of /excursions, Chromium, median of 5',
@@ -115,6 +126,22 @@ rows.push({
   value: `${live.p95Ms.toFixed(0)} ms`,
   budget: '≤ 250 ms',
   pass: live.p95Ms <= 250,
+});
+
+const crossing = await benchCrossProcess();
+rows.push({
+  name: `tour created through one server process to a socket on another (PostgreSQL), slowest of ${crossing.tours} (median ${crossing.medianMs.toFixed(0)} ms)`,
+  value: `${crossing.maxMs.toFixed(0)} ms`,
+  budget: '≤ 1 s',
+  pass: crossing.maxMs <= 1000,
+});
+
+const flood = await benchSocketFlood();
+rows.push({
+  name: `socket ping→pong while 4 other sockets flood the server, slowest of ${flood.roundTrips} (median ${flood.medianMs.toFixed(1)} ms)`,
+  value: `${flood.maxMs.toFixed(1)} ms`,
+  budget: '≤ 50 ms',
+  pass: flood.maxMs <= 50,
 });
 
 const server = await benchServer();

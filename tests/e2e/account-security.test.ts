@@ -1,17 +1,18 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO } from '../support/api';
 import { launchBrowser, openPhone, screenshot, waitOrExplain } from '../support/browser';
 import { freshEmail, registerOverHttp } from '../support/e2e-accounts';
 import { mintToken } from '../support/session';
 import { mailCount, mailedCode } from '../support/smtp';
+import { product } from '../support/e2e-product';
 
 // What a person sees when the account's trust rules apply: an e-mail change waits for the code
 // mailed to the new address, and a seller whom an admin demoted is told why the app signed them out.
 
-const baseUrl = inject('baseUrl');
-const dataDir = inject('dataDir');
-const mailDir = inject('mailDir');
+const baseUrl = product('baseUrl');
+const dataDir = product('dataDir');
+const mailDir = product('mailDir');
 let browser: Browser;
 
 beforeAll(async () => {

@@ -2,7 +2,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, crimeaToday, formatDisplayDate } from '../../src/domain/dates';
 import { entryPrice, totalPrice } from '../../src/domain/pricing';
 import type { Excursion, Tour } from '../../src/domain/types';
@@ -11,13 +11,14 @@ import { launchBrowser, openPhone, screenshot } from '../support/browser';
 import { photoJpeg, photoPng, tinyMp4 } from '../support/media-fixtures';
 import { newTourist } from '../support/e2e-accounts';
 import { mintToken, signIn } from '../support/session';
+import { product } from '../support/e2e-product';
 
 // SPEC §2/§4/§5 add-excursion wizard and excursion editor against the real product: a seller sends
 // real files through every step, an admin publishes, a tourist's open list shows it over the socket,
 // and the editor renames it and drops a photo.
 
-const baseUrl = inject('baseUrl');
-const dataDir = inject('dataDir');
+const baseUrl = product('baseUrl');
+const dataDir = product('dataDir');
 let browser: Browser;
 let dir: string;
 const files: Record<string, string> = {};
@@ -393,7 +394,7 @@ describe('the add-excursion wizard', () => {
       created!.tours.map(async (tourId) => (await api<Tour>(adminToken, 'GET', `/api/tours/${tourId}`)).body),
     );
     const later = tours.find((t) => t.date === tomorrow)!;
-    const { access_token: touristToken, user_data: buyer } = await newTourist(baseUrl, inject('mailDir'));
+    const { access_token: touristToken, user_data: buyer } = await newTourist(baseUrl, product('mailDir'));
     const party = { adults: 1, kids: 0 };
     const sold = await fetch(`${baseUrl}/api/tickets`, {
       method: 'POST',

@@ -1,15 +1,16 @@
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO } from '../support/api';
 import { launchBrowser, openPhone, screenshot } from '../support/browser';
 import { freshEmail } from '../support/e2e-accounts';
 import { mailCount, mailedCode } from '../support/smtp';
+import { product } from '../support/e2e-product';
 
 // The login and registration wizard (SPEC §2, §4, §5, §8) against the real product: real e-mails
 // through the test SMTP server, real tokens. Two register/login calls in all (auth rate limit).
 
-const baseUrl = inject('baseUrl');
-const mailDir = inject('mailDir');
+const baseUrl = product('baseUrl');
+const mailDir = product('mailDir');
 let browser: Browser;
 
 beforeAll(async () => {

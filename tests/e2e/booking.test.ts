@@ -1,5 +1,5 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { placesLeft } from '../../src/domain/booking';
 import { crimeaNowKey, formatTourDate, tourDateTimeKey } from '../../src/domain/dates';
 import {
@@ -12,12 +12,13 @@ import {
 import type { BusType, Excursion, Ticket, Tour } from '../../src/domain/types';
 import { launchBrowser, openPhone, screenshot } from '../support/browser';
 import { newTourist } from '../support/e2e-accounts';
+import { product } from '../support/e2e-product';
 
 // SPEC §2/§4/§5 booking against the real product and its demo catalogue: the excursion and tour are
 // picked from the server's own API, so the test follows the data rather than hard-coding it.
 
-const baseUrl = inject('baseUrl');
-const mailDir = inject('mailDir');
+const baseUrl = product('baseUrl');
+const mailDir = product('mailDir');
 let browser: Browser;
 /** Tours this file has booked on, so no two tests race for the same seats. */
 const used = new Set<string>();

@@ -1,12 +1,13 @@
 import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { firstCardWatch, launchBrowser, openPhone } from '../support/browser';
+import { product } from '../support/e2e-product';
 
 // A cold start of an app whose replica is filled: the screen comes first. Before the
 // first excursion card is drawn, the sync engine sends nothing and the pictures of the grids below the
 // list are not fetched; the sync starts right after.
 
-const baseUrl = inject('baseUrl');
+const baseUrl = product('baseUrl');
 let browser: Browser;
 
 beforeAll(async () => {

@@ -1,11 +1,12 @@
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { excursionsAvailableOn, freePlaces } from '../../src/domain/availability';
 import { addDays, crimeaToday, excursionsForDateTitle } from '../../src/domain/dates';
 import type { Excursion, Tour } from '../../src/domain/types';
 import { launchBrowser, openPhone, screenshot } from '../support/browser';
+import { product } from '../support/e2e-product';
 
-const baseUrl = inject('baseUrl');
+const baseUrl = product('baseUrl');
 let browser: Browser;
 
 async function api<T>(path: string, field: string): Promise<T[]> {

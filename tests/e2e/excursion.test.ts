@@ -1,15 +1,16 @@
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { nearestTour } from '../../src/domain/availability';
 import { formatTourDate } from '../../src/domain/dates';
 import { cardPrice, formatRoubles, withPlainSpaces } from '../../src/domain/pricing';
 import type { Difficulty, Excursion, Tour } from '../../src/domain/types';
 import { appDrawn, launchBrowser, openPhone, PHONE, screenshot } from '../support/browser';
+import { product } from '../support/e2e-product';
 
 // SPEC §2 "Excursion detail" against the real product and its demo catalogue. Which excursion shows
 // what is read from the server's own API here, so the test follows the data rather than hard-coding it.
 
-const baseUrl = inject('baseUrl');
+const baseUrl = product('baseUrl');
 let browser: Browser;
 let excursions: Excursion[];
 let tours: Tour[];

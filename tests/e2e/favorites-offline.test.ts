@@ -1,12 +1,13 @@
 import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO } from '../support/api';
 import { appDrawn, cardExcursionId, cardOf, launchBrowser, openPhone, screenshot } from '../support/browser';
 import { serverFavorites as favoritesOnServer } from '../support/server-state';
 import { signIn } from '../support/session';
+import { product } from '../support/e2e-product';
 
-const baseUrl = inject('baseUrl');
-const dataDir = inject('dataDir');
+const baseUrl = product('baseUrl');
+const dataDir = product('dataDir');
 let browser: Browser;
 
 beforeAll(async () => {

@@ -1,9 +1,10 @@
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SEARCH } from '../../src/client/app/components/search/strings';
 import { CARD } from '../../src/client/app/strings';
 import { sortTabLabel } from '../../src/domain/sorting';
 import { appDrawn, launchBrowser, openPhone, PHONE_CONTEXT, screenshot } from '../support/browser';
+import { product } from '../support/e2e-product';
 
 // A first visit's screen is drawn by the server (src/server/http/first-screen.ts) and painted before
 // any of the app's code has run. Whatever a person does on it from that first paint counts: a tap on
@@ -11,7 +12,7 @@ import { appDrawn, launchBrowser, openPhone, PHONE_CONTEXT, screenshot } from '.
 // anonymous visitor leads to the login page, however soon after the screen showed it came. The phone
 // is a slow one (CPU slowed four times) on a fresh profile: no service worker, no replica.
 
-const baseUrl = inject('baseUrl');
+const baseUrl = product('baseUrl');
 let browser: Browser;
 
 /** How long the app may take to answer a first-paint input on a slowed phone on a loaded machine. */

@@ -1,17 +1,18 @@
 import type { Browser, BrowserContext, Page, Request } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Change } from '../../src/protocol/sync';
 import type { Excursion, Place } from '../../src/domain/types';
 import { FAVORITES } from '../../src/client/app/pages/favorites/strings';
 import { appDrawn, launchBrowser, openPhone, replicaCursor } from '../support/browser';
 import { registerOverHttp } from '../support/e2e-accounts';
+import { product } from '../support/e2e-product';
 
 // A first visit asks for the catalogue as soon as the app's first script runs, and the sync engine
-// uses that answer instead of asking again (src/client/sync/first-page.ts). Once the replica is
+// uses that answer instead of asking again (src/client/boot/first-page.ts). Once the replica is
 // filled, starts ask for changes after the stored cursor only.
 
-const baseUrl = inject('baseUrl');
-const mailDir = inject('mailDir');
+const baseUrl = product('baseUrl');
+const mailDir = product('mailDir');
 let browser: Browser;
 
 beforeAll(async () => {
@@ -77,7 +78,7 @@ describe('the first visit', () => {
     const asked: string[] = [];
     page.on('request', (request) => {
       if (isSync(request)) asked.push(hasCursor(request) ? 'sync after cursor' : 'first page');
-      // The engine's own code (src/client/sync/browser.ts) is a chunk of its own.
+      // The engine's own code (src/client/sync/engine/browser.ts) is a chunk of its own.
       else if (/\/assets\/browser-[\w-]+\.js$/.test(request.url())) asked.push('engine');
     });
     await page.goto(`${baseUrl}/excursions`);
@@ -97,7 +98,7 @@ describe('the first visit', () => {
     await next.locator('#excursions-panel .excursion-card').first().waitFor({ timeout: 30_000 });
     await expect.poll(() => later.length).toBeGreaterThan(0);
     expect(later.every((url) => new URL(url).searchParams.has('cursor'))).toBe(true);
-    // Those pulls ran in the pull worker (src/client/sync/pull-remote.ts), not on the tab's thread:
+    // Those pulls ran in the pull worker (src/client/sync/pull/worker.ts), not on the tab's thread:
     // the requests are in the worker's own timeline, none in the tab's.
     const syncEntries = () =>
       performance.getEntriesByType('resource').filter((entry) => entry.name.includes('/api/sync')).length;

@@ -1,5 +1,5 @@
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CARD_BATCH } from '../../src/client/app/components/lists/ExcursionCardList';
 import { SORT_KEYS, sortExcursions, sortTabLabel, type SortKey } from '../../src/domain/sorting';
 import type { City, Excursion, Place, Tour } from '../../src/domain/types';
@@ -7,12 +7,13 @@ import { DEMO } from '../support/api';
 import { appDrawn, launchBrowser, openPhone, screenshot } from '../support/browser';
 import { serverFavorites } from '../support/server-state';
 import { signIn } from '../support/session';
+import { product } from '../support/e2e-product';
 
 // The list screens against the real product and its demo catalogue: every order and every subset is
 // recomputed here from the server's own data with the domain rules, never hard-coded.
 
-const baseUrl = inject('baseUrl');
-const dataDir = inject('dataDir');
+const baseUrl = product('baseUrl');
+const dataDir = product('dataDir');
 let browser: Browser;
 
 interface Catalogue {

@@ -1,5 +1,5 @@
 import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, crimeaToday } from '../../src/domain/dates';
 import type { City, Excursion, Place } from '../../src/domain/types';
 import type { CreateExcursionPayloadInput } from '../../src/protocol/excursions';
@@ -7,12 +7,13 @@ import { DEMO } from '../support/api';
 import { launchBrowser, openPhone, screenshot } from '../support/browser';
 import { photoJpeg } from '../support/media-fixtures';
 import { mintToken, signIn } from '../support/session';
+import { product } from '../support/e2e-product';
 
 // Moderation against the real product: a seller's new excursion waits in the admin panel;
 // published, it enters the public catalogue; refused, its seller sees why in 'Мои экскурсии'.
 
-const baseUrl = inject('baseUrl');
-const dataDir = inject('dataDir');
+const baseUrl = product('baseUrl');
+const dataDir = product('dataDir');
 let browser: Browser;
 let cover: Buffer;
 

@@ -1,12 +1,13 @@
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Excursion } from '../../src/domain/types';
 import { launchBrowser, openPhone, screenshot } from '../support/browser';
+import { product } from '../support/e2e-product';
 
 // The installable app offline, against the real product: one online visit installs the worker and
 // fills the caches; after that, cold loads with no network render from the replica and the caches.
 
-const baseUrl = inject('baseUrl');
+const baseUrl = product('baseUrl');
 let browser: Browser;
 let excursions: Excursion[];
 

@@ -1,5 +1,5 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { User } from '../../src/domain/types';
 import { DEMO } from '../support/api';
 import {
@@ -13,14 +13,15 @@ import {
 import { registerOverHttp } from '../support/e2e-accounts';
 import { photoPng } from '../support/media-fixtures';
 import { mintToken, signIn } from '../support/session';
+import { product } from '../support/e2e-product';
 
 // The profile screens and the admin panel against the real product. Fresh accounts (4 registrations,
 // kept few for the auth rate limit) are used wherever a test changes a user, so demo users stay as
 // other tests expect them.
 
-const baseUrl = inject('baseUrl');
-const dataDir = inject('dataDir');
-const mailDir = inject('mailDir');
+const baseUrl = product('baseUrl');
+const dataDir = product('dataDir');
+const mailDir = product('mailDir');
 let browser: Browser;
 
 beforeAll(async () => {
@@ -72,12 +73,9 @@ describe('the account page', () => {
     await screenshot(page, 'profile-account');
 
     await saveButton(page).click();
+    // The button says it saved, then offers saving again by itself.
     await page.locator('button.account-save', { hasText: 'Сохранено!' }).waitFor({ timeout: 10_000 });
-    const savedAt = Date.now();
-    await page.locator('button.account-save', { hasText: 'Сохранить' }).waitFor({ timeout: 5_000 });
-    const shownFor = Date.now() - savedAt;
-    expect(shownFor).toBeGreaterThan(1_500);
-    expect(shownFor).toBeLessThan(3_500);
+    await page.locator('button.account-save', { hasText: 'Сохранить' }).waitFor({ timeout: 10_000 });
 
     const saved = await serverUser(token);
     expect(saved).toMatchObject({ name: 'Анна', surname: 'Петрова', phone: '89781234567' });

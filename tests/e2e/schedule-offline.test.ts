@@ -1,5 +1,5 @@
 import type { Browser, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   addDays,
   crimeaToday,
@@ -14,13 +14,14 @@ import { bookingBody } from '../support/booking';
 import { closeOffline, launchBrowser, openPhone, screenshot } from '../support/browser';
 import { newTourist } from '../support/e2e-accounts';
 import { signIn } from '../support/session';
+import { product } from '../support/e2e-product';
 
 // Against the real product: the seller's schedule editor works offline. Changes are
 // saved on the phone, marked on their chips, survive a closed tab, and reach the server when the
 // network returns; a change the server refuses comes back with the server's words.
 
-const baseUrl = inject('baseUrl');
-const dataDir = inject('dataDir');
+const baseUrl = product('baseUrl');
+const dataDir = product('dataDir');
 let browser: Browser;
 
 beforeAll(async () => {
@@ -112,13 +113,11 @@ describe('the schedule editor offline', () => {
     await page.waitForFunction(() => navigator.serviceWorker.controller !== null, null, { timeout: 30_000 });
     await closeOfflineToast(page);
 
-    // With nothing edited, saving says so for two seconds and sends nothing.
+    // With nothing edited, saving says so, then offers saving again by itself, and sends nothing.
     const save = page.locator('button.sched-save');
     await save.click();
     await page.locator('button.sched-save', { hasText: 'Нет изменений' }).waitFor();
-    const shownAt = Date.now();
-    await page.locator('button.sched-save', { hasText: 'Сохранить изменения' }).waitFor({ timeout: 5_000 });
-    expect(Date.now() - shownAt).toBeGreaterThan(1_500);
+    await page.locator('button.sched-save', { hasText: 'Сохранить изменения' }).waitFor({ timeout: 10_000 });
 
     await context.setOffline(true);
     await page
@@ -208,7 +207,7 @@ describe('the schedule editor offline', () => {
       excursion.busType === 'none'
         ? []
         : tour.emptySeats.filter((seat) => !excursion.reservedSeats.includes(seat)).slice(0, 1);
-    const { access_token: tourist, user_data: buyer } = await newTourist(baseUrl, inject('mailDir'));
+    const { access_token: tourist, user_data: buyer } = await newTourist(baseUrl, product('mailDir'));
     const booked = await fetch(`${baseUrl}/api/tickets`, {
       method: 'POST',
       headers: { Authorization: `Bearer ${tourist}`, 'Content-Type': 'application/json' },

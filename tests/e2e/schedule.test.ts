@@ -1,11 +1,12 @@
 import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { scheduleDays } from '../../src/domain/availability';
 import { addDays, crimeaToday, dayTitle } from '../../src/domain/dates';
 import type { Tour } from '../../src/domain/types';
 import { launchBrowser, openPhone, screenshot } from '../support/browser';
+import { product } from '../support/e2e-product';
 
-const baseUrl = inject('baseUrl');
+const baseUrl = product('baseUrl');
 let browser: Browser;
 
 beforeAll(async () => {

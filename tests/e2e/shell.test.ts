@@ -1,8 +1,9 @@
 import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appDrawn, launchBrowser, openPhone, PHONE, screenshot } from '../support/browser';
+import { product } from '../support/e2e-product';
 
-const baseUrl = inject('baseUrl');
+const baseUrl = product('baseUrl');
 let browser: Browser;
 
 beforeAll(async () => {

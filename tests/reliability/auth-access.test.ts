@@ -7,7 +7,7 @@ import type { Excursion, Ticket, User } from '../../src/domain/types';
 import { CODE_TTL_MS, MAX_CODE_ATTEMPTS, newCode } from '../../src/server/services/auth-codes';
 import { AUTH_SERVICE_TEXTS } from '../../src/server/services/auth-texts';
 import { RATE_RULES } from '../../src/server/services/rate-limit';
-import { HUB_TEXTS } from '../../src/server/realtime/hub';
+import { HUB_TEXTS } from '../../src/server/realtime/socket-policy';
 import { api, catalogue, DEMO, tokenFor, unsoldTourOf } from '../support/api';
 import { registerUser, startLogin } from '../support/auth-flow';
 import { book, bookingBody, tourWithRoom } from '../support/booking';

@@ -1,7 +1,8 @@
+import { addDays, crimeaToday } from '../../src/domain/dates';
 import { entryPrice, totalPrice } from '../../src/domain/pricing';
 import type { BusType, Excursion, Service, Tour } from '../../src/domain/types';
 import type { CreateTicketRequestInput } from '../../src/protocol/tickets';
-import { api, catalogue, tokenFor } from './api';
+import { api, catalogue, DEMO, tokenFor } from './api';
 import type { TestServer } from './server';
 
 // Booking helpers for integration tests: pick a tour with free seats, build a body priced exactly as
@@ -54,6 +55,27 @@ export async function tourWithRoom(
     if (left >= free) return { excursion, tour };
   }
   throw new Error(`no ${busType} tour with ${free} free`);
+}
+
+/**
+ * A coach tour of DEMO.seller's, three or more days ahead, with at least `seats` free seats and not in
+ * `used` (it is added there, so each call gives another).
+ */
+export async function sellersCoachTour(
+  server: TestServer,
+  used: Set<string>,
+  seats = 1,
+): Promise<{ excursion: Excursion; tour: Tour }> {
+  const { excursions, tours } = await catalogue(server);
+  const from = addDays(crimeaToday(new Date()), 3);
+  for (const tour of tours) {
+    const excursion = excursions.find((e) => e._id === tour.excursionID);
+    if (excursion?.ownerID !== DEMO.seller || excursion.busType !== 'coach') continue;
+    if (used.has(tour._id) || tour.date < from || tour.emptySeats.length < seats) continue;
+    used.add(tour._id);
+    return { excursion, tour };
+  }
+  throw new Error('no coach tour of the seller ahead');
 }
 
 export async function tourNow(server: TestServer, id: string): Promise<Tour> {

@@ -153,7 +153,7 @@ export async function screenshot(page: Page, name: string, fullPage = false): Pr
   const path = join(SCREENSHOT_DIR, `${name}.png`);
   const viewport = page.viewportSize();
   if (!fullPage || !viewport) {
-    await page.screenshot({ path, fullPage });
+    await capture(page, path, fullPage);
     return path;
   }
   // The whole page as a person sees it scrolling down: cards far from the screen are drawn only when
@@ -167,9 +167,26 @@ export async function screenshot(page: Page, name: string, fullPage = false): Pr
   await page
     .waitForFunction(() => [...document.images].every((image) => image.complete), null, { timeout: 5_000 })
     .catch(() => undefined);
-  await page.screenshot({ path });
+  await capture(page, path, false);
   await page.setViewportSize(viewport);
   return path;
+}
+
+/**
+ * Chromium refuses a capture ("Unable to capture screenshot") when it asks for a frame the compositor
+ * is replacing, e.g. while the page swaps its first paint for the app's; the next frame is drawn, so
+ * the capture is asked again after it, a few times at most.
+ */
+async function capture(page: Page, path: string, fullPage: boolean): Promise<void> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      await page.screenshot({ path, fullPage });
+      return;
+    } catch (error) {
+      if (attempt >= 4 || !String(error).includes('Unable to capture screenshot')) throw error;
+      await page.waitForTimeout(250 * attempt);
+    }
+  }
 }
 
 /**

@@ -1,9 +1,9 @@
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import WebSocket from 'ws';
 import { ReplicaDb } from '../../src/client/db/schema';
-import { createSyncEngine, type Session, type SyncEngine } from '../../src/client/sync/engine';
-import type { LockManagerLike } from '../../src/client/sync/leader';
-import type { WebSocketLike } from '../../src/client/sync/live';
+import { createSyncEngine, type Session, type SyncEngine } from '../../src/client/sync/engine/engine';
+import type { LockManagerLike } from '../../src/client/sync/live/leader';
+import type { WebSocketLike } from '../../src/client/sync/live/socket';
 import type { TestServer } from './server';
 
 // A client as a browser tab would run it, but in Node: fake-indexeddb for IndexedDB, the `ws` package

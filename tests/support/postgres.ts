@@ -11,12 +11,13 @@ export interface TempDatabase {
   drop(): Promise<void>;
 }
 
-export async function createTempDatabase(baseUrl: string): Promise<TempDatabase> {
+/** A new database, empty or a copy of `template` (which no session may be connected to meanwhile). */
+export async function createTempDatabase(baseUrl: string, template?: string): Promise<TempDatabase> {
   const name = `t_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
   const admin = new pg.Client({ connectionString: baseUrl });
   await admin.connect();
   try {
-    await admin.query(`CREATE DATABASE ${name}`);
+    await admin.query(`CREATE DATABASE ${name}${template ? ` TEMPLATE ${template}` : ''}`);
   } finally {
     await admin.end();
   }
@@ -24,14 +25,17 @@ export async function createTempDatabase(baseUrl: string): Promise<TempDatabase>
   url.pathname = `/${name}`;
   return {
     url: url.toString(),
-    async drop() {
-      const client = new pg.Client({ connectionString: baseUrl });
-      await client.connect();
-      try {
-        await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      } finally {
-        await client.end();
-      }
-    },
+    drop: () => dropDatabase(baseUrl, name),
   };
+}
+
+/** Drops a database of the PostgreSQL server named by `baseUrl`, closing whatever is still connected. */
+export async function dropDatabase(baseUrl: string, name: string): Promise<void> {
+  const client = new pg.Client({ connectionString: baseUrl });
+  await client.connect();
+  try {
+    await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+  } finally {
+    await client.end();
+  }
 }

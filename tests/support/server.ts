@@ -1,7 +1,10 @@
-import { mkdtemp, rm } from 'node:fs/promises';
+import { cp, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { inject } from 'vitest';
+import { crimeaToday } from '../../src/domain/dates';
 import { loadConfig } from '../../src/server/config';
+import type { BookingGuards } from '../../src/server/services/booking';
 import type { Logger } from '../../src/server/log';
 import { startServer, type RunningServer } from '../../src/server/main';
 import { createTempDatabase, TEST_DATABASE_URL, type TempDatabase } from './postgres';
@@ -30,13 +33,60 @@ export interface TestServerOptions {
   logger?: Logger;
   /** A built client (or a stand-in folder with an index.html) to serve beside the API. */
   distDir?: string;
+  /** The booking guards the server runs with: a test's own object, whose switches its control runs turn off. */
+  bookingGuards?: BookingGuards;
+  /** `false` makes the server migrate and seed its own database even where a template would do. */
+  template?: boolean;
+}
+
+/**
+ * Data as a first start with the default settings leaves it on `day`: a PGlite data folder (pgdata
+ * and media), and on PostgreSQL a database to copy with the data folder that holds its media.
+ */
+export interface ServerTemplates {
+  day: string;
+  pglite: string;
+  postgres?: { dataDir: string; database: string };
+}
+
+/** Settings a first start reads while it migrates and seeds: a server given any of them does it itself. */
+const FIRST_START_SETTINGS = [
+  'DATABASE_URL',
+  'DATA_DIR',
+  'MEDIA_DIR',
+  'DEMO_DATA',
+  'ADMIN_EMAIL',
+  'ADMIN_PASSWORD',
+];
+
+/**
+ * The templates this server's first start would reproduce, if any: the same day's demo, the default
+ * settings, and no logger of the test's own (a test may count the first start's log lines).
+ */
+function templatesFor(options: TestServerOptions): ServerTemplates | undefined {
+  if (options.template === false || options.logger) return undefined;
+  if (Object.keys(options.env ?? {}).some((name) => FIRST_START_SETTINGS.includes(name))) return undefined;
+  const templates = inject('serverTemplates');
+  const today = crimeaToday(options.now ? options.now() : new Date());
+  return templates?.day === today ? templates : undefined;
+}
+
+/** Copies a data folder's database (PGlite only) and media; the token secret stays each server's own. */
+async function copyData(from: string, to: string, folders: string[]): Promise<void> {
+  for (const folder of folders) await cp(join(from, folder), join(to, folder), { recursive: true });
 }
 
 export async function startTestServer(engine: Engine, options: TestServerOptions = {}): Promise<TestServer> {
   const dataDir = await mkdtemp(join(tmpdir(), 'krym-test-'));
-  const database: TempDatabase | undefined =
-    engine === 'postgres' && TEST_DATABASE_URL ? await createTempDatabase(TEST_DATABASE_URL) : undefined;
-  return launch(dataDir, database, options);
+  const templates = templatesFor(options);
+  if (engine === 'postgres' && TEST_DATABASE_URL) {
+    const template = templates?.postgres;
+    const database = await createTempDatabase(TEST_DATABASE_URL, template?.database);
+    if (template) await copyData(template.dataDir, dataDir, ['media']);
+    return launch(dataDir, database, options);
+  }
+  if (templates) await copyData(templates.pglite, dataDir, ['pgdata', 'media']);
+  return launch(dataDir, undefined, options);
 }
 
 async function launch(
@@ -56,6 +106,7 @@ async function launch(
     now: options.now,
     logger: options.logger,
     distDir: options.distDir,
+    bookingGuards: options.bookingGuards,
   });
   return {
     ...server,

@@ -102,3 +102,23 @@ export async function mailedCode(dir: string, to: string, after = 0): Promise<st
 export async function mailCount(dir: string): Promise<number> {
   return (await readdir(dir)).length;
 }
+
+/** The message's Subject header, its RFC 2047 encoded words decoded. */
+export function subjectOf(raw: string): string {
+  const headers = raw.slice(0, Math.max(0, raw.search(/\r?\n\r?\n/)));
+  const folded = /^subject:(.*(?:\r?\n[ \t].*)*)/im.exec(headers)?.[1] ?? '';
+  return folded
+    .replace(/\r?\n[ \t]/g, ' ')
+    .replace(/\?=\s+=\?/g, '?==?')
+    .replace(/=\?utf-8\?([bq])\?([^?]*)\?=/gi, (_, kind: string, text: string) =>
+      kind.toLowerCase() === 'b'
+        ? Buffer.from(text, 'base64').toString('utf8')
+        : Buffer.from(
+            text
+              .replace(/_/g, ' ')
+              .replace(/=([0-9A-F]{2})/gi, (__, hex: string) => String.fromCharCode(parseInt(hex, 16))),
+            'latin1',
+          ).toString('utf8'),
+    )
+    .trim();
+}

@@ -64,6 +64,8 @@ const AdminPanelPage = page(() => import('./pages/admin/AdminPanelPage'), 'Admin
 const MyExcursionsPage = page(() => import('./pages/seller/MyExcursionsPage'), 'MyExcursionsPage');
 const SellerExcursionPage = page(() => import('./pages/seller/SellerExcursionPage'), 'SellerExcursionPage');
 const ScheduleEditorPage = page(() => import('./pages/seller/ScheduleEditorPage'), 'ScheduleEditorPage');
+const ManifestPage = page(() => import('./pages/seller/departure/ManifestPage'), 'ManifestPage');
+const BoardingPage = page(() => import('./pages/seller/departure/BoardingPage'), 'BoardingPage');
 const AddExcursionPage = page(() => import('./pages/excursion-form/AddExcursionPage'), 'AddExcursionPage');
 const EditExcursionPage = page(() => import('./pages/excursion-form/EditExcursionPage'), 'EditExcursionPage');
 const BookingPage = page(() => import('./pages/booking/BookingPage'), 'BookingPage');
@@ -105,6 +107,8 @@ const ROUTES = (
       <Route path="profile/myexcursions" element={<MyExcursionsPage />} />
       <Route path="profile/myexcursion/:id" element={<SellerExcursionPage />} />
       <Route path="profile/schedule/:id" element={<ScheduleEditorPage />} />
+      <Route path="profile/departure/:tourId" element={<ManifestPage />} />
+      <Route path="profile/departure/:tourId/boarding" element={<BoardingPage />} />
       <Route path="profile/addexcursion" element={<AddExcursionPage />} />
       <Route path="profile/edit/:id" element={<EditExcursionPage />} />
       <Route path="booking/:id" element={<BookingPage />} />

@@ -1,8 +1,8 @@
 import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App, loadRoute, preloadRoute } from './App';
-import { requestFirstPageEarly } from '../sync/first-page';
-import pullWorkerUrl from '../sync/pull-worker?chunk-url';
+import { requestFirstPageEarly } from '../boot/first-page';
+import pullWorkerUrl from '../sync/pull/pull-worker?chunk-url';
 import { firstScreenDrawn } from './first-screen';
 import { embeddedFirstScreenData } from './hooks/first-screen-data';
 import { FIRST_SCREEN_DATA_ID } from '../../protocol/first-screen';
@@ -11,7 +11,7 @@ import { spreadModulePreloads } from './spread-preloads';
 import { yieldToMain } from '../yield';
 import './styles.css';
 
-// Before anything else: a first visit's catalogue downloads while the app's code does (first-page.ts).
+// Before anything else: a first visit's catalogue downloads while the app's code does (boot/first-page.ts).
 requestFirstPageEarly();
 
 const root = document.getElementById('root');
@@ -86,8 +86,8 @@ void (async () => {
 void firstScreenDrawn()
   .then(() =>
     loadInSteps(
-      [() => import('../sync/schemas-base'), () => import('../sync/schemas-core')],
-      () => import('../sync/browser'),
+      [() => import('../boot/schemas-base'), () => import('../boot/schemas-core')],
+      () => import('../sync/engine/browser'),
     ),
   )
   .then(async ({ startBrowserSync }) => {

@@ -3,36 +3,37 @@ import {
   chunkOfGroups,
   groupOf,
   groupTours,
-  TourStore,
   type TourGroup,
   type TourIdChunk,
   type TourRow,
-} from './tour-store';
+} from './tour-groups';
+import { TourStore } from './tour-store';
+import type { ReplicaMeta, Replicated } from './replicated';
 import { yieldToMain } from '../yield';
-import type { Banner, City, Place, ReplicaExcursion, SpecialOffer, Ticket, User } from '../../domain/types';
+import type {
+  Banner,
+  City,
+  ManifestEntry,
+  Place,
+  ReplicaExcursion,
+  SpecialOffer,
+  Ticket,
+  User,
+} from '../../domain/types';
 
 // The local replica. Screens read it with live queries; the sync engine is its only writer of server
 // data. Every replicated row carries its server version (`_v`) so an older or repeated change is
 // ignored; a row with unacknowledged local edits carries `_pending` so the server cannot overwrite it
 // before the outbox has delivered them; `_deleted` hides a row deleted locally until the server agrees.
 
-export interface ReplicaMeta {
-  /** Server version of this row; 0 for a row created locally and not yet acknowledged. */
-  _v: number;
-  /** Number of outbox mutations not yet acknowledged that touch this row. */
-  _pending?: number;
-  /** Deleted locally, waiting for the server. Queries hide these rows. */
-  _deleted?: 1;
-}
-
-export type Replicated<T> = T & ReplicaMeta;
+export type { ReplicaMeta, Replicated };
 
 export interface FavoriteRow extends ReplicaMeta {
   excursionID: string;
 }
 
 export type MutationKind =
-  'favorite.set' | 'favorite.unset' | 'tours.create' | 'tours.delete' | 'profile.update';
+  'favorite.set' | 'favorite.unset' | 'tours.create' | 'tours.delete' | 'profile.update' | 'ticket.checkin';
 
 export interface OutboxRow {
   /** A UUID, also sent as the Idempotency-Key. */
@@ -94,7 +95,7 @@ export interface LogRow {
 export class ReplicaDb extends Dexie {
   excursions!: EntityTable<Replicated<ReplicaExcursion>, '_id'>;
   /** Tours as rows, over `tourGroups` (one record per excursion): see tour-store.ts. */
-  readonly tours = new TourStore(this);
+  readonly tours: TourStore = new TourStore(this);
   tourGroups!: EntityTable<TourGroup, 'excursionID'>;
   /** Which excursion each tour belongs to, in chunks: see tour-store.ts. */
   tourIds!: EntityTable<TourIdChunk, 'key'>;
@@ -105,6 +106,8 @@ export class ReplicaDb extends Dexie {
   users!: EntityTable<Replicated<User>, 'id'>;
   tickets!: EntityTable<Replicated<Ticket>, '_id'>;
   favorites!: EntityTable<FavoriteRow, 'excursionID'>;
+  /** Bookings on the departures of the signed-in seller's excursions (every one, for an admin). */
+  manifest!: EntityTable<Replicated<ManifestEntry>, '_id'>;
   outbox!: EntityTable<OutboxRow, 'seq'>;
   rejections!: EntityTable<RejectionRow, 'id'>;
   tombstones!: EntityTable<TombstoneRow, 'key'>;
@@ -167,8 +170,16 @@ export class ReplicaDb extends Dexie {
         await tx.table<TourGroup>('tourGroups').bulkPut(regrouped);
         if (regrouped.length > 0) await tx.table<TourIdChunk>('tourIds').add(chunkOfGroups(regrouped));
       });
+    // Version 5 adds the seller's passenger manifest, read per departure.
+    this.version(5).stores({ manifest: '_id, tourID' });
   }
 }
+
+/**
+ * The `meta` key of the account the replica's personal rows belong to: its id once signed in, null once
+ * signed out (commands/account.ts), absent before either. Applying changes reads it (pull/apply.ts).
+ */
+export const SESSION_USER_META = 'sessionUser';
 
 /** The tables that mirror server collections: a "start over" clears exactly these, never the outbox. */
 export const SYNCED_TABLES = [
@@ -182,6 +193,7 @@ export const SYNCED_TABLES = [
   'users',
   'tickets',
   'favorites',
+  'manifest',
   'tombstones',
   'deferred',
 ] as const;

@@ -9,7 +9,7 @@ import {
   isExpiryValid,
 } from './card';
 import { TEST_WIDGET as T } from './strings';
-import type { CheckoutWidget, CheckoutWidgetOptions } from './widget';
+import type { CheckoutWidget, CheckoutWidgetOptions } from './checkout-api';
 
 // The built-in test provider's card form (PAYMENT_PROVIDER=test). It plays an external provider's
 // script: plain DOM and no React, its own calls to the provider's endpoints (/api/test-pay), and the

@@ -1,22 +1,7 @@
+import type { CheckoutWidgetClass } from './checkout-api';
+
 // The card payment widget of SPEC §7 behind one API, so /payment has one code path: YooKassa's
 // checkout script (window.YooMoneyCheckoutWidget) or the app's own test widget, which copies that API.
-
-export interface CheckoutWidgetOptions {
-  /** The provider's confirmation token (SPEC: confirmationid). */
-  confirmation_token: string;
-  /** Where the widget sends the buyer after a successful payment. */
-  return_url: string;
-  /** Called when the widget cannot work (an unknown or expired token, a script error). */
-  error_callback?: (error: unknown) => void;
-}
-
-export interface CheckoutWidget {
-  /** Draws the form into the element with this id. */
-  render(containerId: string): Promise<unknown> | void;
-  destroy(): void;
-}
-
-export type CheckoutWidgetClass = new (options: CheckoutWidgetOptions) => CheckoutWidget;
 
 declare global {
   interface Window {

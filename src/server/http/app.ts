@@ -3,10 +3,10 @@ import { bodyLimit } from 'hono/body-limit';
 import { HTTPException } from 'hono/http-exception';
 import { containsNul } from '../../protocol/json';
 import { MediaRejectedError } from '../media/errors';
-import { databaseFailureKind } from '../storage/db';
+import { databaseFailureKind, ping } from '../storage/db';
 import { compressAnswers } from './compress';
 import type { AppDeps } from './deps';
-import { HttpError, errorResponse } from './errors';
+import { ServiceError, errorResponse } from './errors';
 import { catalogueRoutes } from './routes/catalogue';
 import { authRoutes } from './routes/auth';
 import { appMediaRoutes, imageRoutes } from './routes/media';
@@ -46,7 +46,7 @@ async function databaseAnswers(db: AppDeps['db'], timeoutMs: number): Promise<vo
     );
   });
   try {
-    await Promise.race([db.query('SELECT 1'), slow]);
+    await Promise.race([ping(db), slow]);
   } finally {
     clearTimeout(timer);
   }
@@ -173,7 +173,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): Hono {
   app.notFound((c) => c.json({ detail: APP_TEXTS.notFound }, 404));
 
   app.onError((error, c) => {
-    if (error instanceof HttpError) return errorResponse(c, error);
+    if (error instanceof ServiceError) return errorResponse(c, error);
     if (error instanceof MediaRejectedError) return c.json({ detail: error.message }, error.status);
     if (error instanceof HTTPException) {
       return c.json({ detail: error.message || 'Некорректный запрос' }, error.status);

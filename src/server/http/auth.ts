@@ -1,9 +1,10 @@
 import type { Context } from 'hono';
 import { readBearerToken } from '../../protocol/headers';
 import type { TokenClaims, VerifiedToken } from '../services/tokens';
+import { demotedTokenVersion } from '../storage/accounts';
 import { findPrincipal, type Principal } from '../storage/users';
 import type { AppDeps } from './deps';
-import { HttpError } from './errors';
+import { ServiceError } from './errors';
 
 export const AUTH_TEXTS = {
   required: 'Требуется вход в аккаунт',
@@ -17,11 +18,8 @@ export const AUTH_TEXTS = {
  * role, and the user is told so; otherwise a logout everywhere voided it.
  */
 async function outdatedTokenText(deps: AppDeps, claims: TokenClaims): Promise<string> {
-  const [row] = await deps.db.query<{ demoted_token_version: number }>(
-    'SELECT demoted_token_version FROM users WHERE id = $1',
-    [claims.userId],
-  );
-  return row && claims.tokenVersion < row.demoted_token_version ? AUTH_TEXTS.roleChanged : AUTH_TEXTS.invalid;
+  const demoted = await demotedTokenVersion(deps.db, claims.userId);
+  return demoted !== undefined && claims.tokenVersion < demoted ? AUTH_TEXTS.roleChanged : AUTH_TEXTS.invalid;
 }
 
 /**
@@ -42,7 +40,7 @@ export async function optionalPrincipal(
   const principal = claims ? await findPrincipal(deps.db, claims.userId, claims.jti) : null;
   if (!claims || !principal || principal.tokenVersion !== claims.tokenVersion) {
     const text = claims && principal ? await outdatedTokenText(deps, claims) : AUTH_TEXTS.invalid;
-    throw new HttpError(401, text, field);
+    throw new ServiceError('unauthenticated', text, field);
   }
   return principal;
 }
@@ -64,6 +62,6 @@ export async function requirePrincipal(
   field: 'detail' | 'message' = 'detail',
 ): Promise<Principal> {
   const principal = await optionalPrincipal(c, deps, field);
-  if (!principal) throw new HttpError(401, AUTH_TEXTS.required, field);
+  if (!principal) throw new ServiceError('unauthenticated', AUTH_TEXTS.required, field);
   return principal;
 }

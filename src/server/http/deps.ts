@@ -4,6 +4,7 @@ import type { Mailer } from '../mail/mailer';
 import type { MediaStore } from '../media/store';
 import type { Payments } from '../payments';
 import type { EventBus } from '../realtime/events';
+import type { BookingGuards } from '../services/booking';
 import type { TokenService } from '../services/tokens';
 import type { Db } from '../storage/db';
 
@@ -20,4 +21,6 @@ export interface AppDeps {
   payments: Payments;
   /** The current time; replaceable so tests can move the clock. */
   now: () => Date;
+  /** The booking guards; all on (PRODUCTION_BOOKING_GUARDS) unless a test's control run sets them. */
+  bookingGuards?: Readonly<BookingGuards>;
 }

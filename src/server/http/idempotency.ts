@@ -3,37 +3,22 @@ import type { Context } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { IDEMPOTENCY_KEY_HEADER } from '../../protocol/headers';
 import { idempotencyKeySchema } from '../../protocol/http';
-import type { ServerEvent } from '../realtime/events';
-import type { Queryable, TransactionOptions } from '../storage/db';
-import type { AppDeps } from './deps';
-import { HttpError } from './errors';
+import { ServiceError } from '../services/errors';
+import type { MutationResult, Stored } from '../services/mutation';
+import type { EventBus } from '../realtime/events';
+import type { Db, Queryable, TransactionOptions } from '../storage/db';
+import { insertStored, readStored } from '../storage/idempotency';
 
 export const IDEMPOTENCY_TEXTS = {
   badKey: 'Некорректный ключ Idempotency-Key',
   reused: 'Этот ключ Idempotency-Key уже использован для другого запроса',
 } as const;
 
-export interface MutationResult {
-  status: ContentfulStatusCode;
-  body: unknown;
-  /** Announced after the transaction commits, and only the first time. */
-  events: ServerEvent[];
+/** What the runner uses of the app's deps. */
+export interface MutationDeps {
+  db: Db;
+  events: Pick<EventBus, 'publish'>;
 }
-
-export interface Stored {
-  method: string;
-  path: string;
-  status: number;
-  body: unknown;
-  /** requestHashOf the request that stored the answer; null on rows stored before it was kept. */
-  request_hash?: string | null;
-}
-
-/**
- * Where the booking's one statement (book_ticket) carries the request's hash: it stores the answer's
- * JSON as given, and a trigger (migration 13) moves this field into the row's request_hash.
- */
-export const STORED_HASH_FIELD = '__request_hash';
 
 /** Thrown inside the transaction when a concurrent request with the same key committed first. */
 class LostRace extends Error {}
@@ -45,7 +30,7 @@ class LostRace extends Error {}
  */
 export async function runMutation(
   c: Context,
-  deps: AppDeps,
+  deps: MutationDeps,
   userId: number,
   field: 'detail' | 'message',
   write: (tx: Queryable) => Promise<MutationResult>,
@@ -58,7 +43,7 @@ export async function runMutation(
 /** runMutation's answer before it becomes a response: for routes that add to it (the payment token). */
 export async function runMutationOnce(
   c: Context,
-  deps: AppDeps,
+  deps: MutationDeps,
   userId: number,
   field: 'detail' | 'message',
   write: (tx: Queryable) => Promise<MutationResult>,
@@ -66,7 +51,7 @@ export async function runMutationOnce(
   options?: TransactionOptions,
 ): Promise<{ status: ContentfulStatusCode; body: unknown; replayed: boolean }> {
   const key = idempotencyKeyOf(c);
-  if (key === null) throw new HttpError(400, IDEMPOTENCY_TEXTS.badKey, field);
+  if (key === null) throw new ServiceError('invalid', IDEMPOTENCY_TEXTS.badKey, field);
   const request = { method: c.req.method, path: c.req.path, hash: key ? await requestHashOf(c) : null };
 
   type Outcome = { replay: Stored } | { result: MutationResult };
@@ -78,20 +63,14 @@ export async function runMutationOnce(
       }
       const result = await write(tx);
       if (key) {
-        const inserted = await tx.query(
-          `INSERT INTO idempotency_keys (user_id, key, method, path, request_hash, status, body)
-           VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT DO NOTHING RETURNING 1`,
-          [
-            userId,
-            key,
-            request.method,
-            request.path,
-            request.hash,
-            result.status,
-            JSON.stringify(result.body),
-          ],
-        );
-        if (inserted.length === 0) throw new LostRace();
+        const inserted = await insertStored(tx, userId, key, {
+          method: request.method,
+          path: request.path,
+          requestHash: request.hash,
+          status: result.status,
+          body: result.body,
+        });
+        if (!inserted) throw new LostRace();
       }
       return { result };
     }, options);
@@ -157,14 +136,6 @@ export function replayOf(
     stored.method !== c.req.method ||
     stored.path !== c.req.path ||
     (stored.request_hash != null && stored.request_hash !== requestHash);
-  if (otherRequest) throw new HttpError(422, IDEMPOTENCY_TEXTS.reused, field);
+  if (otherRequest) throw new ServiceError('unprocessable', IDEMPOTENCY_TEXTS.reused, field);
   return { status: stored.status as ContentfulStatusCode, body: stored.body, replayed: true };
-}
-
-export async function readStored(db: Queryable, userId: number, key: string): Promise<Stored | null> {
-  const rows = await db.query<Stored>(
-    `SELECT method, path, request_hash, status, body FROM idempotency_keys WHERE user_id = $1 AND key = $2`,
-    [userId, key],
-  );
-  return rows[0] ?? null;
 }

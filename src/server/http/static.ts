@@ -26,11 +26,13 @@ const PAYMENT_WIDGET_ORIGIN = 'https://yookassa.ru';
  * and the payment widget, never inline, never from strings (no 'unsafe-eval'), so text that slipped
  * into the page as markup still cannot run. Pictures may be data: or blob: URLs (the referral QR
  * code, a chosen photo before upload); 'self' covers the same-origin socket (CSP Level 3). It travels
- * with every file, so the service worker's copy of the shell carries it too.
+ * with every file, so the service worker's copy of the shell carries it too. 'wasm-unsafe-eval' lets
+ * the boarding screen's QR reader compile its WebAssembly (the app's own file); it allows no
+ * JavaScript from strings.
  */
 export const CONTENT_SECURITY_POLICY = [
   "default-src 'self'",
-  `script-src 'self' ${PAYMENT_WIDGET_ORIGIN}`,
+  `script-src 'self' 'wasm-unsafe-eval' ${PAYMENT_WIDGET_ORIGIN}`,
   `style-src 'self' ${PAYMENT_WIDGET_ORIGIN}`,
   `img-src 'self' data: blob: ${PAYMENT_WIDGET_ORIGIN}`,
   "media-src 'self' blob:",
@@ -55,8 +57,8 @@ export function contentSecurityPolicy(styleHashes: readonly string[]): string {
 const SERVER_PREFIXES = ['/api/', '/auth/', '/ws'];
 
 /**
- * Serves the built app from `distDir`. Hashed files under /assets are immutable; index.html and the
- * service worker are always revalidated so an update is seen at once. Any other app route gets
+ * Serves the built app from `distDir`. Hashed files under /assets and /reader are immutable;
+ * index.html and the service worker are always revalidated so an update is seen at once. Any other app route gets
  * index.html, because the client router owns those paths; on the routes `screens` draws, with that
  * screen drawn in. Dot-folders of the build (the server's renderer, Vite's manifest) are never served.
  */
@@ -87,7 +89,7 @@ export function staticRoutes(distDir: string, screens?: FirstScreens): Hono {
     if (path.split('/').some((segment) => segment.startsWith('.'))) return c.notFound();
     const file = normalize(join(root, path));
     if (file.startsWith(root) && (await isFile(file))) {
-      const immutable = path.startsWith('/assets/');
+      const immutable = path.startsWith('/assets/') || path.startsWith('/reader/');
       return send(file, immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
     }
     if (extname(path) !== '') return c.notFound();

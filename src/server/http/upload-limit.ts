@@ -2,7 +2,7 @@ import type { Context, MiddlewareHandler } from 'hono';
 import { hitRateLimit, RATE_RULES } from '../services/rate-limit';
 import { optionalPrincipal } from './auth';
 import type { AppDeps } from './deps';
-import { HttpError } from './errors';
+import { ServiceError } from './errors';
 
 // Every uploaded photo is decoded and re-encoded (media/images.ts), which costs far more than any
 // other request: one account sending large photos in a loop slows everyone. So each account may send
@@ -38,14 +38,14 @@ async function carriesFiles(c: Context): Promise<boolean> {
 export function uploadLimit(deps: AppDeps): MiddlewareHandler {
   return async (c, next) => {
     const principal = await optionalPrincipal(c, deps).catch((error: unknown) => {
-      if (error instanceof HttpError) return null;
+      if (error instanceof ServiceError) return null;
       throw error;
     });
     if (principal && (await carriesFiles(c))) {
       try {
         await hitRateLimit(deps.db, RATE_RULES.uploadsPerAccount, String(principal.id), deps.now());
       } catch (error) {
-        if (error instanceof HttpError && error.status === 429) {
+        if (error instanceof ServiceError && error.refusal === 'tooMany') {
           const retryAfter = String(Math.ceil(RATE_RULES.uploadsPerAccount.windowMs / 1000));
           return c.json({ detail: UPLOAD_LIMIT_TEXTS.tooMany }, 429, { 'Retry-After': retryAfter });
         }

@@ -1,5 +1,6 @@
-import { MAX_IMAGE_FILE_BYTES, MAX_VIDEO_FILE_BYTES } from '../../domain/excursion-form';
+import { MAX_IMAGE_FILE_BYTES, MAX_VIDEO_FILE_BYTES } from '../../domain/excursion-form-files';
 import type { Queryable } from '../storage/db';
+import { deleteMediaRows, insertMedia } from '../storage/media';
 import { MediaRejectedError } from './errors';
 import { IMAGE_WIDTHS, newMediaId, renderImage, variantFileId } from './images';
 import { sniff } from './sniff';
@@ -66,10 +67,14 @@ export async function storeMedia(
     }
     const size = files.find((file) => file.id === id)?.body.byteLength ?? 0;
     // The upload time is the app's clock, as the clean-up of unused avatars reads it (compaction.ts).
-    await deps.db.query(
-      'INSERT INTO media (id, kind, content_type, bytes, owner_id, created_at) VALUES ($1, $2, $3, $4, $5, $6)',
-      [id, input.kind, contentType, size, input.ownerId ?? null, (deps.now?.() ?? new Date()).toISOString()],
-    );
+    await insertMedia(deps.db, {
+      id,
+      kind: input.kind,
+      contentType,
+      bytes: size,
+      ownerId: input.ownerId ?? null,
+      createdAt: (deps.now?.() ?? new Date()).toISOString(),
+    });
   } catch (error) {
     await Promise.all(written.map((file) => deps.media.remove(file).catch(() => undefined)));
     throw error;
@@ -118,7 +123,7 @@ export async function removeMedia(
   ids: readonly string[],
 ): Promise<void> {
   if (ids.length === 0) return;
-  await deps.db.query('DELETE FROM media WHERE id = ANY($1::text[])', [ids]);
+  await deleteMediaRows(deps.db, ids);
   await removeMediaFiles(deps.media, ids);
 }
 

@@ -1,48 +1,46 @@
 import type { Logger } from '../log';
-import type { Mailer } from '../mail/mailer';
 import type { ServerEvent } from '../realtime/events';
 import { boundedLocks, retakeSeats, ticketEvents, withBoundedLocks } from '../services/booking';
+import { newEntityId } from '../services/ids';
+import { cancelTicket } from '../storage/bookings';
 import type { Db, Queryable } from '../storage/db';
+import {
+  confirmPaidTicket,
+  findByProviderId,
+  findReferrer,
+  lockPaidTicket,
+  lockPaymentStatus,
+  markCanceled,
+  markSucceeded,
+  payBonus,
+  type PaidTicketRow,
+  type PaymentRow,
+} from '../storage/payments';
+import { insertRefund } from '../storage/refunds';
 import type { PaymentProvider } from './provider';
 
 // A payment becomes a confirmed ticket only here, and only on the provider's own word: the
 // notification names a payment, and the provider is asked for it. Duplicates and stale events find
-// the ticket already settled and change nothing. A payment that arrives after the hold expired
-// takes the seats back only if they are still free (under the tour lock); otherwise it is marked
-// for a refund and the ticket stays cancelled.
+// the ticket already settled and change nothing. A payment that arrives after its hold ran out takes
+// the seats back only if they are still free (under the tour lock); a payment for a ticket that is
+// paid already, or was cancelled by its owner or an admin, or whose seats are gone, is owed back in
+// full (payments/refunds.ts sends it after the commit).
 
-export type ConfirmOutcome = 'confirmed' | 'duplicate' | 'ignored' | 'refund_required' | 'canceled';
+export type ConfirmOutcome = 'confirmed' | 'duplicate' | 'ignored' | 'refunded' | 'canceled';
 
 export interface ConfirmDeps {
   db: Db;
   provider: PaymentProvider;
-  mailer: Mailer;
   log: Logger;
   publish: (events: ServerEvent[]) => void;
   now: () => Date;
   /** Referral bonus, percent of the ticket's price (REFERRAL_BONUS_PERCENT, 5 by default). */
   bonusPercent: number;
+  /** Sends the ticket's refunds that are due (payments/refunds.ts), after the commit. */
+  sendRefunds: (ticketId: string) => Promise<void>;
+  /** Sends the buyer the confirmation (payments/ticket-mail.ts); never throws. */
+  paid: (ticketId: string) => Promise<void>;
 }
-
-interface PaymentRow {
-  id: string;
-  ticket_id: string;
-  amount: number;
-  status: string;
-}
-
-interface TicketRow {
-  id: string;
-  user_id: number;
-  tour_id: string;
-  status: string;
-  hold_until: Date | null;
-  excursion_price: number;
-  adults: number;
-  kids: number;
-}
-
-export const RECEIPT_SUBJECT = 'Чек: оплата экскурсии';
 
 export async function processNotification(
   deps: ConfirmDeps,
@@ -50,16 +48,10 @@ export async function processNotification(
 ): Promise<ConfirmOutcome> {
   const remote = await deps.provider.fetch(providerPaymentId);
   if (!remote) return 'ignored';
-  const [payment] = await deps.db.query<PaymentRow>(
-    'SELECT id, ticket_id, amount, status FROM payments WHERE provider_payment_id = $1',
-    [remote.id],
-  );
+  const payment = await findByProviderId(deps.db, remote.id);
   if (!payment || (remote.paymentId !== null && remote.paymentId !== payment.id)) return 'ignored';
   if (remote.status === 'canceled') {
-    await deps.db.query(
-      `UPDATE payments SET status = 'canceled', updated_at = now() WHERE id = $1 AND status IN ('new', 'pending')`,
-      [payment.id],
-    );
+    await markCanceled(deps.db, payment.id);
     return 'canceled';
   }
   if (remote.status !== 'succeeded') return 'ignored';
@@ -73,7 +65,11 @@ export async function processNotification(
     boundedLocks(),
   );
   deps.publish(result.events);
-  if (result.outcome === 'confirmed') void sendReceipt(deps, payment.ticket_id);
+  if (result.outcome === 'confirmed') void deps.paid(payment.ticket_id);
+  if (result.outcome === 'refunded')
+    await deps.sendRefunds(payment.ticket_id).catch((error: unknown) => {
+      deps.log.error(`refund of payment ${payment.id} not sent yet`, error);
+    });
   return result.outcome;
 }
 
@@ -83,108 +79,59 @@ async function confirmTicket(
   payment: PaymentRow,
 ): Promise<{ outcome: ConfirmOutcome; events: ServerEvent[] }> {
   // The tour first, then the ticket: the same order as a booking, so the two never deadlock.
-  const [{ tour_id: tourId } = { tour_id: '' }] = await tx.query<{ tour_id: string }>(
-    'SELECT tour_id FROM tickets WHERE id = $1',
-    [payment.ticket_id],
-  );
-  await tx.query('SELECT id FROM tours WHERE id = $1 FOR UPDATE', [tourId]);
-  const [ticket] = await tx.query<TicketRow>(
-    `SELECT id, user_id, tour_id, status, hold_until, excursion_price, adults, kids FROM tickets WHERE id = $1 FOR UPDATE`,
-    [payment.ticket_id],
-  );
+  const ticket = await lockPaidTicket(tx, payment.ticket_id);
   if (!ticket) return { outcome: 'ignored', events: [] };
-  if (ticket.status === 'confirmed') {
-    await tx.query(`UPDATE payments SET status = 'succeeded', updated_at = now() WHERE id = $1`, [
-      payment.id,
-    ]);
-    return { outcome: 'duplicate', events: [] };
-  }
+  // Read again under the lock: a notification repeated at the same moment finds the first one's work.
+  if ((await lockPaymentStatus(tx, payment.id)) === 'succeeded') return { outcome: 'duplicate', events: [] };
+  await markSucceeded(tx, payment.id);
+  // A second payment of a paid ticket (two tabs paid at once) is owed back like a late one.
+  if (ticket.status === 'confirmed') return oweBack(tx, ticket, payment, deps.now());
   const now = deps.now();
   const holdValid = ticket.status === 'to payment' && ticket.hold_until !== null && ticket.hold_until >= now;
-  if (!holdValid && !(await retakeSeats(tx, ticket))) {
-    await tx.query(
-      `UPDATE tickets SET status = 'cancelled', hold_until = NULL, updated_at = now() WHERE id = $1`,
-      [ticket.id],
-    );
-    await tx.query('UPDATE ticket_seats SET active = false WHERE ticket_id = $1', [ticket.id]);
-    await tx.query(`UPDATE payments SET status = 'refund_required', updated_at = now() WHERE id = $1`, [
-      payment.id,
-    ]);
-    deps.log.error(`payment ${payment.id} arrived after its seats were sold again: refund it`);
-    return { outcome: 'refund_required', events: await ticketEvents(tx, ticket.id, ticket.user_id, null) };
+  const lapsed = ticket.status === 'to payment' || ticket.cancel_reason === 'hold_expired';
+  if (!holdValid && !(lapsed && (await retakeSeats(tx, ticket)))) {
+    deps.log.info(`payment ${payment.id} came for a ticket no longer held: refunding it`);
+    return oweBack(tx, ticket, payment, now);
   }
-  await tx.query(
-    `UPDATE tickets SET status = 'confirmed', hold_until = NULL, paid_at = $2, updated_at = $2 WHERE id = $1`,
-    [ticket.id, now],
-  );
-  await tx.query(`UPDATE payments SET status = 'succeeded', updated_at = now() WHERE id = $1`, [payment.id]);
+  await confirmPaidTicket(tx, ticket.id, now);
   const events = await ticketEvents(tx, ticket.id, ticket.user_id, null);
   events.push(...(await payReferralBonus(tx, ticket, deps.bonusPercent)));
   return { outcome: 'confirmed', events };
 }
 
-async function payReferralBonus(tx: Queryable, ticket: TicketRow, percent: number): Promise<ServerEvent[]> {
-  const [referrer] = await tx.query<{ id: number }>(
-    `SELECT r.id FROM users u JOIN users r ON r.id = u.referrer_id
-     WHERE u.id = $1 AND r.role IN ('seller', 'admin') AND r.id <> u.id`,
-    [ticket.user_id],
-  );
+/** The ticket stays (or becomes) cancelled with its seats free, and the payment is owed back. */
+async function oweBack(
+  tx: Queryable,
+  ticket: PaidTicketRow,
+  payment: PaymentRow,
+  now: Date,
+): Promise<{ outcome: ConfirmOutcome; events: ServerEvent[] }> {
+  if (ticket.status === 'to payment') await cancelTicket(tx, ticket.id);
+  await insertRefund(tx, {
+    id: newEntityId(now),
+    ticketId: ticket.id,
+    paymentId: payment.id,
+    amount: payment.amount,
+    reason: 'payment_late',
+  });
+  return { outcome: 'refunded', events: await ticketEvents(tx, ticket.id, ticket.user_id, null) };
+}
+
+async function payReferralBonus(
+  tx: Queryable,
+  ticket: PaidTicketRow,
+  percent: number,
+): Promise<ServerEvent[]> {
+  const referrer = await findReferrer(tx, ticket.user_id);
   const amount = Math.floor((ticket.excursion_price * percent) / 100);
-  if (!referrer || amount <= 0) return [];
-  const inserted = await tx.query(
-    `INSERT INTO referral_bonuses (ticket_id, seller_id, amount) VALUES ($1, $2, $3)
-     ON CONFLICT (ticket_id) DO NOTHING RETURNING 1`,
-    [ticket.id, referrer.id, amount],
-  );
-  if (inserted.length === 0) return [];
-  const [{ balance } = { balance: 0 }] = await tx.query<{ balance: number }>(
-    'UPDATE users SET balance = balance + $2 WHERE id = $1 RETURNING balance',
-    [referrer.id, amount],
-  );
+  if (referrer === undefined || amount <= 0) return [];
+  const balance = await payBonus(tx, ticket.id, referrer, amount);
+  if (balance === undefined) return [];
   return [
     {
       channel: 'USER_UPDATE',
-      userId: referrer.id,
-      data: { user_id: referrer.id, action: 'balance_update', new_balance: balance },
+      userId: referrer,
+      data: { user_id: referrer, action: 'balance_update', new_balance: balance },
     },
   ];
-}
-
-async function sendReceipt(deps: ConfirmDeps, ticketId: string): Promise<void> {
-  try {
-    const [row] = await deps.db.query<{
-      email: string;
-      title: string;
-      date: string;
-      time: string;
-      excursion_price: number;
-      entry_price: number;
-      adults: number;
-      kids: number;
-      seats: number[] | null;
-    }>(
-      `SELECT u.email, e.title, t.date, t.time, k.excursion_price, k.entry_price, k.adults, k.kids,
-              (SELECT array_agg(seat ORDER BY seat) FROM ticket_seats WHERE ticket_id = k.id AND active) AS seats
-       FROM tickets k JOIN users u ON u.id = k.user_id JOIN tours t ON t.id = k.tour_id
-       JOIN excursions e ON e.id = t.excursion_id WHERE k.id = $1`,
-      [ticketId],
-    );
-    if (!row) return;
-    const lines = [
-      'Спасибо за оплату! Это ваш чек.',
-      '',
-      `Экскурсия: ${row.title}`,
-      `Дата и время: ${row.date.split('-').reverse().join('.')} ${row.time}`,
-      `Взрослых: ${row.adults}, детей: ${row.kids}`,
-      ...(row.seats?.length ? [`Места: ${row.seats.join(', ')}`] : []),
-      `Оплачено картой: ${row.excursion_price} ₽`,
-      ...(row.entry_price > 0 ? [`Входные билеты на месте (наличными): ${row.entry_price} ₽`] : []),
-      `Номер билета: ${ticketId}`,
-      '',
-      'Билет с QR-кодом — в приложении, в разделе «Мои билеты». Он открывается и без интернета.',
-    ];
-    await deps.mailer.send({ to: row.email, subject: RECEIPT_SUBJECT, text: lines.join('\n') });
-  } catch (error) {
-    deps.log.error(`receipt for ticket ${ticketId} was not sent`, error);
-  }
 }

@@ -22,6 +22,8 @@ export function createPayments(config: Config, db: Db, fetchImpl?: typeof fetch)
       apiUrl: config.YOOKASSA_API_URL,
       shopId: config.YOOKASSA_SHOP_ID ?? '',
       secretKey: config.YOOKASSA_SECRET_KEY ?? '',
+      vatCode: config.YOOKASSA_VAT_CODE,
+      timeoutMs: config.YOOKASSA_TIMEOUT_MS,
       fetch: fetchImpl,
     });
   const defaults = test ? LOOPBACK_ADDRESSES : YOOKASSA_NOTIFICATION_ADDRESSES;

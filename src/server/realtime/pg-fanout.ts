@@ -2,26 +2,20 @@ import { randomUUID } from 'node:crypto';
 import type { Client } from 'pg';
 import type { Logger } from '../log';
 import type { Db } from '../storage/db';
+import { deleteOldPayloads, ensurePayloadTable, readPayload } from '../storage/realtime-payloads';
 import { createEventBus, type EventBus, type LocalEventBus, type ServerEvent } from './events';
+import { planNotifications } from './notify-plan';
 
 // Several server processes on one PostgreSQL (ARCHITECTURE.md "Scale path"): every event a process
 // publishes after a commit is delivered locally at once and also sent with NOTIFY on one channel.
 // Each process LISTENs on a dedicated connection (not the pool), skips its own notifications (it has
 // delivered them already) and republishes the others' events into its local bus, so the socket hub
 // sends them to its sockets and the generation moves, which drops the catalogue list cache.
-// A notification carries at most 8000 bytes: publishes queued together go in as many notifications
-// as they need, each of whole publishes; one publish bigger than that is stored in realtime_payloads
-// and only its id is sent; the receivers read it back.
+// Batches too big for one notification are stored in realtime_payloads (notify-plan.ts says which)
+// and only their id is sent; the receivers read them back. LISTEN and NOTIFY stay here, on this
+// module's own connections: they are the transport itself, not the data of a table.
 
 export const EVENTS_CHANNEL = 'krym_events';
-/** PostgreSQL refuses a NOTIFY payload of 8000 bytes or more; leave room for the envelope. */
-export const MAX_INLINE_PAYLOAD_BYTES = 7900;
-/** Serialises the start-up `CREATE TABLE IF NOT EXISTS`, which races when two processes start at once. */
-const PAYLOAD_TABLE_LOCK = 727003;
-/** What a notification's envelope adds to its events: the sender's id and a sequence number. */
-const ENVELOPE_BYTES = 80;
-/** Stored payloads are read back within milliseconds; an hour covers a receiver that lags behind. */
-const PAYLOAD_RETENTION = '1 hour';
 const CLEANUP_EVERY_MS = 10 * 60_000;
 /**
  * How long the first event of a batch waits for others before its NOTIFY goes. Every notification
@@ -64,20 +58,6 @@ interface Envelope {
   /** The events, or the id of the stored batch. */
   e?: ServerEvent[];
   id?: number;
-}
-
-export async function ensurePayloadTable(db: Db): Promise<void> {
-  await db.transaction(
-    async (tx) => {
-      await tx.query('SELECT pg_advisory_xact_lock($1)', [PAYLOAD_TABLE_LOCK]);
-      await tx.query(`CREATE TABLE IF NOT EXISTS realtime_payloads (
-        id bigserial PRIMARY KEY,
-        body text NOT NULL,
-        created_at timestamptz NOT NULL DEFAULT now()
-      )`);
-    },
-    { joinFence: false },
-  );
 }
 
 export async function startPgFanout(options: PgFanoutOptions): Promise<ClusterEventBus> {
@@ -154,34 +134,11 @@ export async function startPgFanout(options: PgFanoutOptions): Promise<ClusterEv
     ]);
     stats.notified += payloads.length;
   };
-  // Under load many bookings publish while one NOTIFY is in flight. Their publishes go together, cut
-  // into notifications that each fit (whole publishes, in order), rather than stored as one big
-  // batch that every other process must read back.
   const notify = async (publishes: ServerEvent[][]) => {
-    let parts: string[] = [];
-    let current: string[] = [];
-    let size = 0;
-    const cut = () => {
-      if (current.length > 0) parts.push(current.join(','));
-      current = [];
-      size = 0;
-    };
-    for (const events of publishes) {
-      const json = events.map((event) => JSON.stringify(event));
-      const bytes = json.reduce((sum, text) => sum + Buffer.byteLength(text) + 1, 0);
-      if (bytes > MAX_INLINE_PAYLOAD_BYTES - ENVELOPE_BYTES) {
-        cut();
-        await notifyInline(parts);
-        parts = [];
-        await notifyById(events);
-        continue;
-      }
-      if (size + bytes > MAX_INLINE_PAYLOAD_BYTES - ENVELOPE_BYTES) cut();
-      current.push(...json);
-      size += bytes;
+    for (const step of planNotifications(publishes)) {
+      if ('stored' in step) await notifyById(step.stored);
+      else await notifyInline(step.inline);
     }
-    cut();
-    await notifyInline(parts);
   };
   const gather = () =>
     gatherMs > 0 && !closed ? new Promise<void>((resolve) => setTimeout(resolve, gatherMs)) : undefined;
@@ -208,16 +165,14 @@ export async function startPgFanout(options: PgFanoutOptions): Promise<ClusterEv
     if (envelope.p === processId) return;
     let events = envelope.e;
     if (events === undefined && typeof envelope.id === 'number') {
-      const [row] = await db.query<{ body: string }>('SELECT body FROM realtime_payloads WHERE id = $1', [
-        envelope.id,
-      ]);
-      if (!row) {
+      const body = await readPayload(db, envelope.id);
+      if (body === null) {
         // Cleaned up already: whatever it said, cached lists must not outlive it.
         log.error(`stored event batch ${envelope.id} is gone`);
         local.invalidate();
         return;
       }
-      events = JSON.parse(row.body) as ServerEvent[];
+      events = JSON.parse(body) as ServerEvent[];
     }
     if (!Array.isArray(events)) return;
     stats.received += 1;
@@ -295,9 +250,7 @@ export async function startPgFanout(options: PgFanoutOptions): Promise<ClusterEv
   await listen();
 
   const cleanup = setInterval(() => {
-    db.query(
-      `DELETE FROM realtime_payloads WHERE created_at < now() - interval '${PAYLOAD_RETENTION}'`,
-    ).catch((error: unknown) => log.error('realtime payload cleanup failed', error));
+    deleteOldPayloads(db).catch((error: unknown) => log.error('realtime payload cleanup failed', error));
   }, CLEANUP_EVERY_MS);
   cleanup.unref();
 

@@ -1,6 +1,16 @@
 import { createHash, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
 import { VERIFICATION_CODE_LENGTH } from '../../protocol/auth';
+import {
+  countCodeTry,
+  insertLoginCode,
+  lockNewestLoginCode,
+  markCodeUsed,
+  type CodeTable,
+  type StoredCode,
+} from '../storage/auth-codes';
 import type { Queryable } from '../storage/db';
+
+export type { StoredCode } from '../storage/auth-codes';
 
 // E-mailed six-digit codes. A code is drawn from the CSPRNG, stored only as sha256(salt || code),
 // lives CODE_TTL_MS, is single-use, and dies after MAX_CODE_ATTEMPTS wrong tries. Only the user's
@@ -27,25 +37,11 @@ export function sealCode(now: Date): { code: string; salt: string; hash: string;
 /** Stores a fresh code for the user and returns it (to be mailed, never logged elsewhere). */
 export async function issueCode(db: Queryable, userId: number, now: Date): Promise<string> {
   const sealed = sealCode(now);
-  await db.query(
-    `INSERT INTO login_codes (user_id, attempt_id, salt, code_hash, expires_at, created_at)
-     VALUES ($1, $2, $3, $4, $5, $6)`,
-    [userId, randomBytes(16).toString('hex'), sealed.salt, sealed.hash, sealed.expiresAt, now],
-  );
+  await insertLoginCode(db, userId, randomBytes(16).toString('hex'), sealed, now);
   return sealed.code;
 }
 
 export type CodeCheck = 'ok' | 'wrong' | 'dead';
-
-/** The columns of a stored code, in login_codes and email_changes alike. */
-export interface StoredCode {
-  id: number;
-  salt: string;
-  code_hash: string;
-  expires_at: Date;
-  attempts: number;
-  used_at: Date | null;
-}
 
 /** Whether a stored code can still be entered: unused, not tried too often, not expired. */
 export function codeAlive(row: StoredCode, now: Date): boolean {
@@ -61,7 +57,7 @@ export function codeAlive(row: StoredCode, now: Date): boolean {
  */
 export async function judgeCode(
   tx: Queryable,
-  table: 'login_codes' | 'email_changes',
+  table: CodeTable,
   row: StoredCode | undefined,
   code: string,
   now: Date,
@@ -70,19 +66,15 @@ export async function judgeCode(
   const expected = Buffer.from(row.code_hash, 'hex');
   const actual = Buffer.from(hashCode(row.salt, code), 'hex');
   if (!timingSafeEqual(expected, actual)) {
-    await tx.query(`UPDATE ${table} SET attempts = attempts + 1 WHERE id = $1`, [row.id]);
+    await countCodeTry(tx, table, row.id);
     return 'wrong';
   }
-  await tx.query(`UPDATE ${table} SET used_at = $2 WHERE id = $1`, [row.id, now]);
+  await markCodeUsed(tx, table, row.id, now);
   return 'ok';
 }
 
 /** Checks a login code against the user's newest one and consumes it on success. */
 export async function checkCode(tx: Queryable, userId: number, code: string, now: Date): Promise<CodeCheck> {
-  const [row] = await tx.query<StoredCode>(
-    `SELECT id, salt, code_hash, expires_at, attempts, used_at FROM login_codes
-     WHERE user_id = $1 ORDER BY id DESC LIMIT 1 FOR UPDATE`,
-    [userId],
-  );
+  const row = await lockNewestLoginCode(tx, userId);
   return judgeCode(tx, 'login_codes', row, code, now);
 }

@@ -1,9 +1,11 @@
-import { HttpError } from '../http/errors';
 import type { Logger } from '../log';
 import type { Mailer } from '../mail/mailer';
+import { emailHeldByOther } from '../storage/accounts';
 import type { Db, Queryable } from '../storage/db';
-import { CODE_TTL_MS, codeAlive, judgeCode, sealCode, type StoredCode } from './auth-codes';
+import { insertChange, newestChange, voidChange } from '../storage/email-changes';
+import { CODE_TTL_MS, codeAlive, judgeCode, sealCode } from './auth-codes';
 import { AUTH_SERVICE_TEXTS, EMAIL_CHANGE_MAIL, PROFILE_TEXTS } from './auth-texts';
+import { ServiceError } from './errors';
 import { hitRateLimit, RATE_RULES } from './rate-limit';
 
 // A new e-mail for an account takes effect only once the code mailed to that address comes back:
@@ -17,28 +19,6 @@ export interface OutgoingEmailCode {
   userId: number;
   to: string;
   code: string;
-}
-
-interface ChangeRow extends StoredCode {
-  new_email: string;
-}
-
-async function newestChange(q: Queryable, userId: number, lock: boolean): Promise<ChangeRow | undefined> {
-  const [row] = await q.query<ChangeRow>(
-    `SELECT id, new_email, salt, code_hash, expires_at, attempts, used_at FROM email_changes
-     WHERE user_id = $1 ORDER BY id DESC LIMIT 1${lock ? ' FOR UPDATE' : ''}`,
-    [userId],
-  );
-  return row;
-}
-
-/** Whether another account holds `email`, compared case-insensitively. */
-export async function emailHeldByOther(q: Queryable, userId: number, email: string): Promise<boolean> {
-  const [row] = await q.query('SELECT 1 FROM users WHERE lower(email) = lower($1) AND id <> $2', [
-    email,
-    userId,
-  ]);
-  return Boolean(row);
 }
 
 /** The new address waiting for its code, while that code can still be entered. */
@@ -59,19 +39,14 @@ export async function requestEmailChange(
   email: string,
   now: Date,
 ): Promise<OutgoingEmailCode | null> {
-  if (await emailHeldByOther(tx, userId, email)) throw new HttpError(409, PROFILE_TEXTS.emailTaken);
+  if (await emailHeldByOther(tx, userId, email)) throw new ServiceError('conflict', PROFILE_TEXTS.emailTaken);
   const live = await newestChange(tx, userId, true);
   if (live && codeAlive(live, now) && live.new_email === email) return null;
   await hitRateLimit(tx, RATE_RULES.emailChangePerAccount, String(userId), now);
   await hitRateLimit(tx, RATE_RULES.emailChangePerAddress, email, now);
   const sealed = sealCode(now);
-  const [row] = await tx.query<{ id: number }>(
-    `INSERT INTO email_changes (user_id, new_email, salt, code_hash, expires_at, created_at)
-     VALUES ($1, $2, $3, $4, $5, $6) RETURNING id`,
-    [userId, email, sealed.salt, sealed.hash, sealed.expiresAt, now],
-  );
-  if (!row) throw new Error('email_changes insert returned no row');
-  return { changeId: row.id, userId, to: email, code: sealed.code };
+  const changeId = await insertChange(tx, userId, email, sealed, now);
+  return { changeId, userId, to: email, code: sealed.code };
 }
 
 /**
@@ -91,11 +66,8 @@ export async function mailEmailCode(
     });
   } catch (error) {
     deps.log.error(`sending the e-mail change code to user ${outgoing.userId} failed`, error);
-    await deps.db.query('UPDATE email_changes SET used_at = $2 WHERE id = $1 AND used_at IS NULL', [
-      outgoing.changeId,
-      deps.now(),
-    ]);
-    throw new HttpError(424, AUTH_SERVICE_TEXTS.mailFailed);
+    await voidChange(deps.db, outgoing.changeId, deps.now());
+    throw new ServiceError('failedDependency', AUTH_SERVICE_TEXTS.mailFailed);
   }
 }
 

@@ -1,8 +1,15 @@
-import { HttpError } from '../http/errors';
-import type { MutationResult } from '../http/idempotency';
 import type { ServerEvent } from '../realtime/events';
 import type { Queryable } from '../storage/db';
+import {
+  deleteFavorite,
+  favoriteTombstoneVersion,
+  insertFavorite,
+  isPublishedExcursion,
+  listFavorites,
+} from '../storage/favorites';
 import { touchUser, type Principal } from '../storage/users';
+import { ServiceError } from './errors';
+import type { MutationResult } from './mutation';
 
 // Favourites are explicit set and unset (never a toggle), idempotent: setting a favourite twice or
 // removing one that is not there succeeds and changes nothing, so an outbox replay is harmless.
@@ -19,40 +26,22 @@ export async function setFavorite(
   excursionId: string,
   on: boolean,
 ): Promise<MutationResult> {
-  if (principal.id !== userId) throw new HttpError(403, FAVORITE_TEXTS.notYours);
+  if (principal.id !== userId) throw new ServiceError('forbidden', FAVORITE_TEXTS.notYours);
   const events: ServerEvent[] = [];
   if (on) {
-    const [excursion] = await tx.query(`SELECT 1 FROM excursions WHERE id = $1 AND status = 'published'`, [
-      excursionId,
-    ]);
-    if (!excursion) throw new HttpError(404, FAVORITE_TEXTS.excursionNotFound);
-    const [added] = await tx.query<{ version: number }>(
-      `INSERT INTO favorites (user_id, excursion_id) VALUES ($1, $2) ON CONFLICT DO NOTHING RETURNING version`,
-      [userId, excursionId],
-    );
-    if (added) {
+    if (!(await isPublishedExcursion(tx, excursionId)))
+      throw new ServiceError('notFound', FAVORITE_TEXTS.excursionNotFound);
+    const added = await insertFavorite(tx, userId, excursionId);
+    if (added !== undefined) {
       await touchUser(tx, userId);
-      events.push(favoriteEvent(userId, 'favorite_added', excursionId, added.version));
+      events.push(favoriteEvent(userId, 'favorite_added', excursionId, added));
     }
-  } else {
-    const [removed] = await tx.query(
-      'DELETE FROM favorites WHERE user_id = $1 AND excursion_id = $2 RETURNING excursion_id',
-      [userId, excursionId],
-    );
-    if (removed) {
-      await touchUser(tx, userId);
-      const [tomb] = await tx.query<{ version: number }>(
-        `SELECT version FROM tombstones WHERE collection = 'favorites' AND id = $1`,
-        [`${userId}:${excursionId}`],
-      );
-      events.push(favoriteEvent(userId, 'favorite_removed', excursionId, tomb?.version));
-    }
+  } else if (await deleteFavorite(tx, userId, excursionId)) {
+    await touchUser(tx, userId);
+    const tomb = await favoriteTombstoneVersion(tx, userId, excursionId);
+    events.push(favoriteEvent(userId, 'favorite_removed', excursionId, tomb));
   }
-  const rows = await tx.query<{ excursion_id: string }>(
-    'SELECT excursion_id FROM favorites WHERE user_id = $1 ORDER BY created_at, excursion_id',
-    [userId],
-  );
-  return { status: 200, body: { favorites: rows.map((row) => row.excursion_id) }, events };
+  return { status: 200, body: { favorites: await listFavorites(tx, userId) }, events };
 }
 
 function favoriteEvent(

@@ -1,6 +1,7 @@
-import { HttpError } from '../http/errors';
 import type { Queryable } from '../storage/db';
+import { countHit } from '../storage/rate-limits';
 import { AUTH_SERVICE_TEXTS } from './auth-texts';
+import { ServiceError } from './errors';
 
 // Fixed-window counters in the rate_limits table (migration 3), so every server process sharing the
 // database shares the limits. One upsert per hit: it starts a new window once the old one is over.
@@ -36,13 +37,6 @@ export const RATE_RULES = {
 /** Counts one hit of `subject` against `rule`; throws 429 {detail} once the window's limit is passed. */
 export async function hitRateLimit(db: Queryable, rule: RateRule, subject: string, now: Date): Promise<void> {
   const windowOpenedAfter = new Date(now.getTime() - rule.windowMs);
-  const [row] = await db.query<{ count: number }>(
-    `INSERT INTO rate_limits (key, window_start, count) VALUES ($1, $2, 1)
-     ON CONFLICT (key) DO UPDATE SET
-       window_start = CASE WHEN rate_limits.window_start <= $3 THEN EXCLUDED.window_start ELSE rate_limits.window_start END,
-       count = CASE WHEN rate_limits.window_start <= $3 THEN 1 ELSE rate_limits.count + 1 END
-     RETURNING count`,
-    [`${rule.name}:${subject}`, now, windowOpenedAfter],
-  );
-  if ((row?.count ?? 0) > rule.limit) throw new HttpError(429, AUTH_SERVICE_TEXTS.tooMany);
+  const count = await countHit(db, `${rule.name}:${subject}`, now, windowOpenedAfter);
+  if (count > rule.limit) throw new ServiceError('tooMany', AUTH_SERVICE_TEXTS.tooMany);
 }

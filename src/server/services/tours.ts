@@ -1,40 +1,48 @@
+import { formatDisplayDate } from '../../domain/dates';
 import type { Tour } from '../../domain/types';
-import type { CreateToursRequest } from '../../protocol/tours';
-import { HttpError } from '../http/errors';
-import type { MutationResult } from '../http/idempotency';
+import type { CreateToursRequest, RefusedTour } from '../../protocol/tours';
+import { replicaTour } from '../../protocol/sync';
 import type { ServerEvent } from '../realtime/events';
 import { findTour } from '../storage/catalogue';
 import type { Queryable } from '../storage/db';
+import {
+  countDeletedTours,
+  deleteToursById,
+  excursionOwners,
+  insertTourSlot,
+  lockTours,
+  publishedAmong,
+  toursWithTickets,
+} from '../storage/tours';
 import type { Principal } from '../storage/users';
+import { ServiceError } from './errors';
 import { newEntityId } from './ids';
-import { replicaTour } from '../../protocol/sync';
+import type { MutationResult } from './mutation';
 
 // A seller's schedule writes (SPEC §7 POST/DELETE /api/tours). Errors use the `message` field, as the
-// spec says for tours. Each call is all-or-nothing.
+// spec says for tours. A refused caller changes nothing; a batch's past dates are listed as refused
+// while its other tours are created, so a queued batch never loses its valid tours to one bad date.
 
 export const TOUR_TEXTS = {
   excursionNotFound: 'Экскурсия не найдена',
   notOwner: 'Можно менять расписание только своих экскурсий',
   sellersOnly: 'Менять расписание могут только продавцы',
-  past: 'Нельзя добавить тур на прошедшую дату',
+  past: (date: string) => `Нельзя добавить тур на прошедшую дату: ${formatDisplayDate(date)}`,
   tourNotFound: 'Тур не найден',
   soldTickets: (date: string, time: string) =>
     `Нельзя удалить тур ${date} в ${time}: на него уже проданы билеты`,
 } as const;
 
 async function assertCanSchedule(tx: Queryable, principal: Principal, excursionIds: string[]): Promise<void> {
-  const owners = await tx.query<{ id: string; owner_id: number }>(
-    'SELECT id, owner_id FROM excursions WHERE id = ANY($1::text[])',
-    [excursionIds],
-  );
+  const owners = await excursionOwners(tx, excursionIds);
   if (owners.length !== excursionIds.length)
-    throw new HttpError(404, TOUR_TEXTS.excursionNotFound, 'message');
+    throw new ServiceError('notFound', TOUR_TEXTS.excursionNotFound, 'message');
   // SPEC §6: the schedule needs ownership, admins included ("not the schedule page, which needs
   // ownership"), and a role that schedules at all: a seller demoted to user keeps their excursions
   // but schedules none of them.
-  if (principal.role === 'user') throw new HttpError(403, TOUR_TEXTS.sellersOnly, 'message');
+  if (principal.role === 'user') throw new ServiceError('forbidden', TOUR_TEXTS.sellersOnly, 'message');
   if (owners.some((row) => row.owner_id !== principal.id)) {
-    throw new HttpError(403, TOUR_TEXTS.notOwner, 'message');
+    throw new ServiceError('forbidden', TOUR_TEXTS.notOwner, 'message');
   }
 }
 
@@ -46,23 +54,17 @@ export async function createTours(
 ): Promise<MutationResult> {
   const excursionIds = [...new Set(request.tours.map((tour) => tour.excursionID))];
   await assertCanSchedule(tx, principal, excursionIds);
-  if (request.tours.some((tour) => tour.date < today)) throw new HttpError(400, TOUR_TEXTS.past, 'message');
 
   const created: Tour[] = [];
+  const refused: RefusedTour[] = [];
   const events: ServerEvent[] = [];
   for (const slot of request.tours) {
+    if (slot.date < today) {
+      refused.push({ ...slot, message: TOUR_TEXTS.past(slot.date) });
+      continue;
+    }
     // An existing slot is answered as it is: the same tour added twice (two devices) is one tour.
-    const [row] = await tx.query<{ id: string; inserted: boolean }>(
-      `WITH added AS (
-         INSERT INTO tours (id, excursion_id, date, time) VALUES ($1, $2, $3, $4)
-         ON CONFLICT (excursion_id, date, time) DO NOTHING RETURNING id
-       )
-       SELECT id, true AS inserted FROM added
-       UNION ALL
-       SELECT id, false FROM tours WHERE excursion_id = $2 AND date = $3 AND time = $4
-       LIMIT 1`,
-      [newEntityId(), slot.excursionID, slot.date, slot.time],
-    );
+    const row = await insertTourSlot(tx, newEntityId(), slot);
     if (!row) continue;
     const tour = await findTour(tx, row.id);
     if (!tour) continue;
@@ -74,7 +76,8 @@ export async function createTours(
       });
     }
   }
-  return { status: 200, body: { tours: created }, events: await onlyPublic(tx, events) };
+  const body = refused.length > 0 ? { tours: created, refused } : { tours: created };
+  return { status: 200, body, events: await onlyPublic(tx, events) };
 }
 
 export async function deleteTours(
@@ -84,31 +87,23 @@ export async function deleteTours(
 ): Promise<MutationResult> {
   // Lock the tours first: a booking locks the same row, so a sale cannot slip in between the check
   // for sold tickets and the delete.
-  const tours = await tx.query<{ id: string; excursion_id: string; date: string; time: string }>(
-    'SELECT id, excursion_id, date, time FROM tours WHERE id = ANY($1::text[]) ORDER BY id FOR UPDATE',
-    [tourIds],
-  );
+  const tours = await lockTours(tx, tourIds);
   const found = new Set(tours.map((tour) => tour.id));
   const missing = tourIds.filter((id) => !found.has(id));
   if (missing.length > 0) {
     // A tour already deleted (its tombstone is there) is not an error: a replay must not fail.
-    const gone = await tx.query<{ id: string }>(
-      `SELECT id FROM tombstones WHERE collection = 'tours' AND id = ANY($1::text[])`,
-      [missing],
-    );
-    if (gone.length !== missing.length) throw new HttpError(404, TOUR_TEXTS.tourNotFound, 'message');
+    if ((await countDeletedTours(tx, missing)) !== missing.length)
+      throw new ServiceError('notFound', TOUR_TEXTS.tourNotFound, 'message');
   }
   const excursionIds = [...new Set(tours.map((tour) => tour.excursion_id))];
   if (excursionIds.length > 0) await assertCanSchedule(tx, principal, excursionIds);
 
-  const sold = await tx.query<{ tour_id: string }>(
-    `SELECT DISTINCT tour_id FROM tickets WHERE tour_id = ANY($1::text[]) AND status <> 'cancelled'`,
-    [[...found]],
-  );
-  const soldTour = tours.find((tour) => sold.some((row) => row.tour_id === tour.id));
-  if (soldTour) throw new HttpError(409, TOUR_TEXTS.soldTickets(soldTour.date, soldTour.time), 'message');
+  const sold = await toursWithTickets(tx, [...found]);
+  const soldTour = tours.find((tour) => sold.includes(tour.id));
+  if (soldTour)
+    throw new ServiceError('conflict', TOUR_TEXTS.soldTickets(soldTour.date, soldTour.time), 'message');
 
-  if (tours.length > 0) await tx.query('DELETE FROM tours WHERE id = ANY($1::text[])', [[...found]]);
+  if (tours.length > 0) await deleteToursById(tx, [...found]);
   const events: ServerEvent[] = tours.map((tour) => ({
     channel: 'TOUR_UPDATE',
     data: { action: 'delete', tour_id: tour.id },
@@ -131,14 +126,7 @@ async function onlyPublic(
       : undefined;
   const ids = [...new Set(events.flatMap((event) => excursionOf(event) ?? []))];
   if (ids.length === 0) return events;
-  const published = new Set(
-    (
-      await tx.query<{ id: string }>(
-        `SELECT id FROM excursions WHERE id = ANY($1::text[]) AND status = 'published'`,
-        [ids],
-      )
-    ).map((row) => row.id),
-  );
+  const published = await publishedAmong(tx, ids);
   return events.filter((event) => {
     const id = excursionOf(event);
     return id === undefined || published.has(id);

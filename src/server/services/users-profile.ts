@@ -1,18 +1,21 @@
 import type { User } from '../../domain/types';
 import type { EmailChangeStatus, UpdateUserRequest } from '../../protocol/users';
-import { HttpError } from '../http/errors';
-import type { MutationResult } from '../http/idempotency';
 import type { EventBus, ServerEvent } from '../realtime/events';
+import {
+  emailHeldByOther,
+  holdOwnAvatar,
+  lockUserEmail,
+  lockUserRole,
+  setEmail,
+  setRole,
+  updateProfileFields,
+} from '../storage/accounts';
 import type { Db, Queryable } from '../storage/db';
 import { findUser, type Principal } from '../storage/users';
 import { AUTH_SERVICE_TEXTS, PROFILE_TEXTS, ROLE_TEXTS } from './auth-texts';
-import {
-  checkEmailCode,
-  emailHeldByOther,
-  pendingEmail,
-  requestEmailChange,
-  type OutgoingEmailCode,
-} from './email-change';
+import { checkEmailCode, pendingEmail, requestEmailChange, type OutgoingEmailCode } from './email-change';
+import { ServiceError } from './errors';
+import type { MutationResult } from './mutation';
 import { hitRateLimit, RATE_RULES } from './rate-limit';
 
 // Own-profile edits and the admin's role changes. The role is never taken from a profile body.
@@ -27,7 +30,7 @@ function profileEvent(user: User, version: number): ServerEvent {
 
 async function readUser(tx: Queryable, id: number): Promise<{ row: User; version: number }> {
   const user = await findUser(tx, id);
-  if (!user) throw new HttpError(404, ROLE_TEXTS.userNotFound);
+  if (!user) throw new ServiceError('notFound', ROLE_TEXTS.userNotFound);
   return user;
 }
 
@@ -49,35 +52,26 @@ export async function updateProfile(
   body: UpdateUserRequest,
   now: Date,
 ): Promise<ProfileSave> {
-  if (principal.id !== userId) throw new HttpError(403, PROFILE_TEXTS.notYours);
-  const [current] = await tx.query<{ email: string }>('SELECT email FROM users WHERE id = $1 FOR UPDATE', [
-    userId,
-  ]);
-  if (!current) throw new HttpError(404, ROLE_TEXTS.userNotFound);
+  if (principal.id !== userId) throw new ServiceError('forbidden', PROFILE_TEXTS.notYours);
+  const currentEmail = await lockUserEmail(tx, userId);
+  if (currentEmail === undefined) throw new ServiceError('notFound', ROLE_TEXTS.userNotFound);
   if (body.avatar !== '') {
     // Only an avatar this user uploaded: someone else's file id must not become this profile's picture.
     // FOR SHARE holds the row until the commit, so the clean-up of unused avatars (compaction.ts)
     // cannot delete it in between.
-    const [avatar] = await tx.query(
-      `SELECT 1 FROM media WHERE id = $1 AND kind = 'avatar' AND (owner_id = $2 OR owner_id IS NULL) FOR SHARE`,
-      [body.avatar, userId],
-    );
-    if (!avatar) throw new HttpError(400, PROFILE_TEXTS.badAvatar);
+    if (!(await holdOwnAvatar(tx, body.avatar, userId)))
+      throw new ServiceError('invalid', PROFILE_TEXTS.badAvatar);
   }
-  const sameAddress = current.email.toLowerCase() === body.email;
+  const sameAddress = currentEmail.toLowerCase() === body.email;
   const outgoing = sameAddress ? null : await requestEmailChange(tx, userId, body.email, now);
-  await tx.query(
-    `UPDATE users SET name = $2, surname = $3, middlename = $4, phone = $5, email = $6, avatar = $7 WHERE id = $1`,
-    [
-      userId,
-      body.name,
-      body.surname,
-      body.middlename,
-      body.phone,
-      sameAddress ? body.email : current.email,
-      body.avatar,
-    ],
-  );
+  await updateProfileFields(tx, userId, {
+    name: body.name,
+    surname: body.surname,
+    middlename: body.middlename,
+    phone: body.phone,
+    email: sameAddress ? body.email : currentEmail,
+    avatar: body.avatar,
+  });
   const user = await readUser(tx, userId);
   const answer = sameAddress ? user.row : { ...user.row, emailChangePending: body.email };
   return {
@@ -93,14 +87,14 @@ export async function emailChangeStatus(
   userId: number,
   now: Date,
 ): Promise<EmailChangeStatus> {
-  if (principal.id !== userId) throw new HttpError(403, PROFILE_TEXTS.notYours);
+  if (principal.id !== userId) throw new ServiceError('forbidden', PROFILE_TEXTS.notYours);
   return { emailChangePending: await pendingEmail(db, userId, now) };
 }
 
 const REFUSALS = {
-  wrong: () => new HttpError(400, AUTH_SERVICE_TEXTS.wrongCode),
-  dead: () => new HttpError(400, AUTH_SERVICE_TEXTS.codeExpired),
-  taken: () => new HttpError(409, PROFILE_TEXTS.emailTaken),
+  wrong: () => new ServiceError('invalid', AUTH_SERVICE_TEXTS.wrongCode),
+  dead: () => new ServiceError('invalid', AUTH_SERVICE_TEXTS.codeExpired),
+  taken: () => new ServiceError('conflict', PROFILE_TEXTS.emailTaken),
 } as const;
 
 /**
@@ -114,7 +108,7 @@ export async function confirmEmailChange(
   userId: number,
   code: string,
 ): Promise<User> {
-  if (principal.id !== userId) throw new HttpError(403, PROFILE_TEXTS.notYours);
+  if (principal.id !== userId) throw new ServiceError('forbidden', PROFILE_TEXTS.notYours);
   const now = deps.now();
   await hitRateLimit(deps.db, RATE_RULES.emailConfirmPerAccount, String(userId), now);
   type Outcome = { state: 'wrong' | 'dead' | 'taken' } | { state: 'ok'; user: User; version: number };
@@ -125,13 +119,14 @@ export async function confirmEmailChange(
       const check = await checkEmailCode(tx, userId, code, now);
       if (check.state !== 'ok') return check;
       if (await emailHeldByOther(tx, userId, check.email)) return { state: 'taken' };
-      await tx.query('UPDATE users SET email = $2 WHERE id = $1', [userId, check.email]);
+      await setEmail(tx, userId, check.email);
       const user = await readUser(tx, userId);
       return { state: 'ok', user: user.row, version: user.version };
     });
   } catch (error) {
     // A registration of the same address committed in between: the unique index refused it.
-    if ((error as { code?: string }).code === '23505') throw new HttpError(409, PROFILE_TEXTS.emailTaken);
+    if ((error as { code?: string }).code === '23505')
+      throw new ServiceError('conflict', PROFILE_TEXTS.emailTaken);
     throw error;
   }
   if (outcome.state !== 'ok') throw REFUSALS[outcome.state]();
@@ -149,27 +144,19 @@ export async function changeRole(
   userId: number,
   to: 'seller' | 'user',
 ): Promise<MutationResult> {
-  if (principal.role !== 'admin') throw new HttpError(403, ROLE_TEXTS.adminOnly);
-  const [target] = await tx.query<{ role: string }>('SELECT role FROM users WHERE id = $1 FOR UPDATE', [
-    userId,
-  ]);
-  if (!target) throw new HttpError(404, ROLE_TEXTS.userNotFound);
-  if (target.role === 'admin') throw new HttpError(400, ROLE_TEXTS.adminRole);
+  if (principal.role !== 'admin') throw new ServiceError('forbidden', ROLE_TEXTS.adminOnly);
+  const role = await lockUserRole(tx, userId);
+  if (role === undefined) throw new ServiceError('notFound', ROLE_TEXTS.userNotFound);
+  if (role === 'admin') throw new ServiceError('invalid', ROLE_TEXTS.adminRole);
   const events: ServerEvent[] = [];
-  if (target.role !== to) {
+  if (role !== to) {
     // The version a demotion raises to is kept, so a refused older token can say why (http/auth.ts).
-    const [changed] = await tx.query<{ token_version: number }>(
-      to === 'user'
-        ? `UPDATE users SET role = 'user', token_version = token_version + 1,
-             demoted_token_version = token_version + 1 WHERE id = $1 RETURNING token_version`
-        : `UPDATE users SET role = 'seller' WHERE id = $1 RETURNING token_version`,
-      [userId],
-    );
+    const tokenVersion = await setRole(tx, userId, to);
     const user = await readUser(tx, userId);
     events.push(profileEvent(user.row, user.version));
     // Open sockets of the demoted seller lose their personal channels now, not at their next reconnect.
-    if (to === 'user' && changed)
-      events.push({ channel: 'TOKENS_REVOKED', userId, data: { belowVersion: changed.token_version } });
+    if (to === 'user' && tokenVersion !== undefined)
+      events.push({ channel: 'TOKENS_REVOKED', userId, data: { belowVersion: tokenVersion } });
   }
   const message = to === 'seller' ? ROLE_TEXTS.promoted : ROLE_TEXTS.demoted;
   return { status: 200, body: { user_id: userId, role: to, message }, events };

@@ -43,6 +43,7 @@ export interface ExcursionRow {
   lunch_duration: string;
   difficulty: string;
   children_allowed: boolean;
+  free_cancel_hours: number;
   directions: string[];
   assembly_points: string[];
   included: string[];
@@ -96,6 +97,7 @@ export function toExcursion(row: ExcursionRow): Excursion {
     lunchDuration: row.lunch_duration,
     difficulty: row.difficulty as Difficulty,
     childrenAllowed: row.children_allowed,
+    freeCancelHours: row.free_cancel_hours,
     directions: row.directions,
     assemblyPoints: row.assembly_points,
     included: row.included,

@@ -8,12 +8,19 @@ import {
   type ExcursionRow,
   type TourRow,
 } from './catalogue';
+import { readManifest } from './manifest';
 import { listUserTickets } from './tickets';
 import { findUser } from './users';
 
 // Reads "everything that changed in (after, mark]" for the sync pull. Each collection is one indexed
 // range scan on its version column, limited, so a page costs a fixed number of queries whatever the
 // catalogue size.
+
+/** Versions below this may have lost their tombstones to compaction (compaction.ts keeps it). */
+export async function syncFloor(db: Queryable): Promise<number> {
+  const [row] = await db.query<{ value: string }>(`SELECT value FROM meta WHERE key = 'sync_floor'`);
+  return row ? Number(row.value) : 0;
+}
 
 /**
  * The highest version below which every version is committed or rolled back. Taking the commit
@@ -205,7 +212,7 @@ async function tombstoneChanges(db: Queryable, q: RangeQuery): Promise<Change[]>
 }
 
 async function personalChanges(db: Queryable, q: RangeQuery, userId: number): Promise<Change[]> {
-  const [user, tickets, favorites] = await Promise.all([
+  const [user, tickets, favorites, manifest] = await Promise.all([
     findUser(db, userId, q.after),
     listUserTickets(db, userId, q.after, q.upTo, q.limit),
     db.query<{ excursion_id: string; version: number }>(
@@ -213,6 +220,8 @@ async function personalChanges(db: Queryable, q: RangeQuery, userId: number): Pr
        ORDER BY version LIMIT $4`,
       [userId, q.after, q.upTo, q.limit],
     ),
+    // No code path deletes a ticket (they are cancelled); if one does, the manifest needs tombstones.
+    readManifest(db, { ...q, userId, admin: q.admin ?? false }),
   ]);
   const changes: Change[] = [];
   if (user && user.version <= q.upTo)
@@ -227,5 +236,7 @@ async function personalChanges(db: Queryable, q: RangeQuery, userId: number): Pr
       row: { excursionID: favorite.excursion_id },
     });
   }
+  for (const entry of manifest)
+    changes.push({ collection: 'manifest', op: 'put', version: entry.version, row: entry.row });
   return changes;
 }

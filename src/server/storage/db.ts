@@ -74,6 +74,11 @@ export async function exclusively<T>(
   });
 }
 
+/** A trivial query: whether the database answers at all (the health check). */
+export async function ping(db: Queryable): Promise<void> {
+  await db.query('SELECT 1');
+}
+
 /** Socket errors of a database that cannot be reached (Node's codes, also on an AggregateError). */
 const UNREACHABLE_CODES = new Set([
   'ECONNREFUSED',

@@ -10,10 +10,10 @@ import {
   uploadAvatar,
   verifyCode,
   type AccountDeps,
-} from '../../../src/client/sync/account';
-import { awaitSettled, updateProfile } from '../../../src/client/sync/actions';
-import type { SyncEngine } from '../../../src/client/sync/engine';
-import { onSessionChange, readSession } from '../../../src/client/sync/session';
+} from '../../../src/client/commands/account';
+import { awaitSettled, updateProfile } from '../../../src/client/sync/outbox/actions';
+import type { SyncEngine } from '../../../src/client/sync/engine/engine';
+import { onSessionChange, readSession } from '../../../src/client/commands/session';
 import type { User } from '../../../src/domain/types';
 import { api, DEMO, tokenFor } from '../../support/api';
 import {
@@ -29,7 +29,7 @@ import { photoPng } from '../../support/media-fixtures';
 import { ENGINES, startTestServer, type TestServer } from '../../support/server';
 import { startTestSmtp, type TestSmtp } from '../../support/smtp';
 
-// The account actions of the client (client/sync/account) and the queued profile edit, against a
+// The account actions of the client (client/commands/account) and the queued profile edit, against a
 // real server that mails real codes to a real SMTP server on loopback.
 
 const offlineFetch: typeof fetch = () => Promise.reject(new TypeError('fetch failed: offline'));

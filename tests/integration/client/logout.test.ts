@@ -5,8 +5,8 @@ import {
   pendingLogouts,
   resendPendingLogouts,
   sendPendingLogouts,
-} from '../../../src/client/sync/logout';
-import { readSession, writeToken } from '../../../src/client/sync/session';
+} from '../../../src/client/commands/logout';
+import { readSession, writeToken } from '../../../src/client/commands/session';
 import { api, DEMO, tokenFor } from '../../support/api';
 import { memoryStorage, newFactory, openReplica, until } from '../../support/client';
 import { ENGINES, startTestServer, type TestServer } from '../../support/server';

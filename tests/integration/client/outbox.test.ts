@@ -1,11 +1,11 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createHttpClient } from '../../../src/client/api/http';
-import { checkSession } from '../../../src/client/sync/account';
-import { addTours, deleteTours } from '../../../src/client/sync/actions';
-import type { SyncEngine } from '../../../src/client/sync/engine';
-import { enqueue } from '../../../src/client/sync/enqueue';
-import { readSession, writeToken } from '../../../src/client/sync/session';
-import { takeSignOutReason } from '../../../src/client/sync/signout-notice';
+import { checkSession } from '../../../src/client/commands/account';
+import { addTours, deleteTours } from '../../../src/client/sync/outbox/actions';
+import type { SyncEngine } from '../../../src/client/sync/engine/engine';
+import { enqueue } from '../../../src/client/sync/outbox/enqueue';
+import { readSession, writeToken } from '../../../src/client/commands/session';
+import { takeSignOutReason } from '../../../src/client/commands/signout-notice';
 import { addDays, crimeaToday } from '../../../src/domain/dates';
 import type { Excursion, Tour } from '../../../src/domain/types';
 import { AUTH_TEXTS } from '../../../src/server/http/auth';

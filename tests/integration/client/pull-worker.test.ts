@@ -2,16 +2,17 @@ import { MessageChannel, type MessagePort } from 'node:worker_threads';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createHttpClient } from '../../../src/client/api/http';
 import type { ReplicaDb } from '../../../src/client/db/schema';
-import { pullAll, type EarlyAnswer } from '../../../src/client/sync/pull';
+import type { EarlyAnswer } from '../../../src/client/sync/pull/runner';
+import { pullAll } from '../../../src/client/sync/pull/tab';
 import {
   createWorkerPull,
   servePulls,
   type EarlyPage,
   type PortLike,
   type WorkerLike,
-} from '../../../src/client/sync/pull-remote';
-import { syncPath } from '../../../src/client/sync/first-page';
-import { isQuotaError } from '../../../src/client/sync/status';
+} from '../../../src/client/sync/pull/worker';
+import { syncPath } from '../../../src/client/boot/first-page';
+import { isQuotaError } from '../../../src/client/sync/engine/status';
 import { catalogue, DEMO, tokenFor } from '../../support/api';
 import { newFactory, openReplica } from '../../support/client';
 import { startTestServer, type TestServer } from '../../support/server';

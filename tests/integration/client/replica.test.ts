@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { ReplicaDb } from '../../../src/client/db/schema';
-import { applyChanges } from '../../../src/client/sync/apply';
-import type { SyncEngine } from '../../../src/client/sync/engine';
+import { applyChanges } from '../../../src/client/sync/pull/apply';
+import type { SyncEngine } from '../../../src/client/sync/engine/engine';
 import { addDays, crimeaToday } from '../../../src/domain/dates';
 import type { Excursion, Tour } from '../../../src/domain/types';
 import { api, catalogue, DEMO, tokenFor, unsoldTourOf } from '../../support/api';

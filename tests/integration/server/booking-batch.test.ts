@@ -2,10 +2,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Excursion, Tour } from '../../../src/domain/types';
 import { createTestProvider } from '../../../src/server/payments/test-provider';
 import { createTicketRequestSchema } from '../../../src/protocol/tickets';
-import { BOOKING_BATCH_SIZE, batchGuards } from '../../../src/server/services/booking-batch';
+import { REFUSAL_STATUS } from '../../../src/server/http/errors';
+import type { ServiceError } from '../../../src/server/services/errors';
+import { BOOKING_BATCH_SIZE } from '../../../src/server/storage/booking-batch';
 import {
   BOOKING_TEXTS,
   bookTicketFast,
+  PRODUCTION_BOOKING_GUARDS,
   readBookingTour,
   type BookingTour,
   type FastBooking,
@@ -15,7 +18,7 @@ import { bookingBody, newBuyers, tourNow, tourWithRoom, type Party } from '../..
 import { ENGINES, startTestServer, type TestServer } from '../../support/server';
 
 // Bookings that arrive together go as one book_tickets statement (migration 7,
-// services/booking-batch.ts), one transaction for all of them, and each is answered as if it had
+// storage/booking-batch.ts), one transaction for all of them, and each is answered as if it had
 // gone alone: a refusal rolls back only its own writes. The test provider's recorded payments go
 // together the same way. Calls started in one turn of the event loop always go together, so these
 // tests start them in one turn and check which statements were sent.
@@ -27,10 +30,13 @@ describe.each(ENGINES)('bookings sent together on %s', (engine) => {
   // Each booking is another buyer's: an account holds only a few unpaid bookings at once.
   let buyers: number[] = [];
   const nextBuyer = () => buyers.shift() as number;
+  /** Bookings go ordered by tour unless the control run says otherwise. */
+  let orderByTour = true;
   const deps = () => ({
     now: new Date(),
     ticketCode: (ticketId: string) => `T1.${ticketId}.x`,
     paymentProvider: 'test',
+    guards: { ...PRODUCTION_BOOKING_GUARDS, orderByTour },
   });
 
   beforeAll(async () => {
@@ -74,7 +80,7 @@ describe.each(ENGINES)('bookings sent together on %s', (engine) => {
   const settle = (p: Promise<FastBooking>) =>
     p.then(
       (answer) => ({ answer }),
-      (error: { status?: number; message?: string }) => ({ status: error.status, message: error.message }),
+      (error: ServiceError) => ({ status: REFUSAL_STATUS[error.refusal], message: error.message }),
     );
 
   async function liveSeats(tourId: string): Promise<number[]> {
@@ -132,7 +138,7 @@ describe.each(ENGINES)('bookings sent together on %s', (engine) => {
       ...coach.tour.tickets,
       booked[3]?.ticketId,
     ]);
-    // A changed excursion goes the long way with nothing written.
+    // A changed excursion is left to the booking in a transaction, with nothing written.
     expect(answers[5]).toEqual({ answer: { longWay: 'changed' } });
     expect((await tourNow(server, stale.tour._id)).tickets).toEqual(stale.tour.tickets);
     // One Idempotency-Key twice in one batch: one ticket; the second call is answered the first's
@@ -159,8 +165,12 @@ describe.each(ENGINES)('bookings sent together on %s', (engine) => {
     expect(stored?.body.ticket_id).toBe(booked[6]?.ticketId);
   });
 
-  /** Two full batches in one turn, out at once: the tours named forwards, then backwards. */
-  async function crossingBatches(): Promise<{
+  /**
+   * Two full batches in one turn, out at once: the tours named forwards, then backwards. Made to
+   * `meet` (PostgreSQL only), a third transaction holds the middle tour until both batches wait for
+   * it, each having locked the tours before it in its own order.
+   */
+  async function crossingBatches(meet: boolean): Promise<{
     targets: Target[];
     answers: Awaited<ReturnType<typeof settle>>[];
   }> {
@@ -168,19 +178,62 @@ describe.each(ENGINES)('bookings sent together on %s', (engine) => {
     for (let i = 0; i < BOOKING_BATCH_SIZE; i++) targets.push(await target('none', 2));
     // Connections open beforehand, so that the two batches run at the same time.
     await Promise.all(Array.from({ length: 4 }, () => server.db.query('SELECT pg_sleep(0.05)')));
+    const holder = meet ? await holdTour(targets[BOOKING_BATCH_SIZE / 2]!.tour._id) : undefined;
     named.length = 0;
-    const answers = await Promise.all(
+    const sent = Promise.all(
       [...targets, ...[...targets].reverse()].map((t) => settle(booking(t, { adults: 1 }))),
     );
+    if (holder) {
+      try {
+        await expect
+          .poll(
+            async () =>
+              (
+                await server.db.query<{ n: number }>(
+                  `SELECT count(*)::int AS n FROM pg_stat_activity
+                    WHERE datname = current_database() AND wait_event_type = 'Lock' AND query LIKE '%book_tickets%'`,
+                )
+              )[0]?.n,
+            { timeout: 10_000 },
+          )
+          .toBe(2);
+      } finally {
+        await holder.letGo();
+      }
+    }
+    const answers = await sent;
     expect(named.filter((name) => name.startsWith('book_ticket'))).toEqual(['book_tickets', 'book_tickets']);
     return { targets, answers };
+  }
+
+  /** Locks a tour's row in a transaction of its own until `letGo`. */
+  async function holdTour(tourId: string): Promise<{ letGo: () => Promise<void> }> {
+    let letGo!: () => void;
+    const held = new Promise<void>((resolve) => (letGo = resolve));
+    let holding!: () => void;
+    const holds = new Promise<void>((resolve) => (holding = resolve));
+    const transaction = server.db.transaction(
+      async (tx) => {
+        await tx.query('SELECT 1 FROM tours WHERE id = $1 FOR UPDATE', [tourId]);
+        holding();
+        await held;
+      },
+      { joinFence: false },
+    );
+    await Promise.race([holds, transaction]);
+    return {
+      letGo: async () => {
+        letGo();
+        await transaction;
+      },
+    };
   }
 
   it('books the same tours in two batches at once, in opposite orders, without a deadlock', async () => {
     // Sent in those orders the batches would meet in the middle, each waiting for a lock the other
     // holds (PostgreSQL breaks that with a deadlock error, a refusal here). Each batch locks its
     // tours in one order, so neither waits for the other in a cycle.
-    const { targets, answers } = await crossingBatches();
+    const { targets, answers } = await crossingBatches(engine === 'postgres');
     for (const answer of answers) expect(answer).toHaveProperty('answer.result.status', 200);
     for (const t of targets)
       expect((await tourNow(server, t.tour._id)).attendantsRegistred).toBe(t.tour.attendantsRegistred + 2);
@@ -189,18 +242,16 @@ describe.each(ENGINES)('bookings sent together on %s', (engine) => {
   // Only PostgreSQL runs two statements at once: PGlite's one connection takes them in turn.
   if (engine === 'postgres') {
     it('control: batches sent in arrival order deadlock, and a booking is refused for it', async () => {
-      batchGuards.orderByTour = false;
+      orderByTour = false;
       try {
-        // The two batches must overlap in time to meet; a few tries make that certain enough.
-        let refused: unknown[] = [];
-        for (let attempt = 0; attempt < 3 && refused.length === 0; attempt++) {
-          const { answers } = await crossingBatches();
-          refused = answers.filter((answer) => !('answer' in answer));
-        }
+        // Made to meet, each batch has locked its half of the tours; once let go, each needs a tour the
+        // other holds.
+        const { answers } = await crossingBatches(true);
+        const refused = answers.filter((answer) => !('answer' in answer));
         expect(refused.length).toBeGreaterThan(0);
         for (const answer of refused) expect(answer).toEqual({ status: 409, message: BOOKING_TEXTS.busy });
       } finally {
-        batchGuards.orderByTour = true;
+        orderByTour = true;
       }
     });
   }
@@ -225,6 +276,10 @@ describe.each(ENGINES)('bookings sent together on %s', (engine) => {
         amount: payments[i]!.amount,
         description: `билет ${i}`,
         returnUrl: 'http://localhost/return',
+        receipt: {
+          email: 'buyer@example.ru',
+          items: [{ description: `билет ${i}`, quantity: 1, unitPrice: payments[i]!.amount }],
+        },
       });
     named.length = 0;
     // The first payment asked for twice in the same statement.

@@ -128,7 +128,7 @@ describe.each(ENGINES)('the one-statement booking on %s', (engine) => {
     expect(read.some((row) => row.date < middle.date)).toBe(false);
   });
 
-  it('leaves a tour whose excursion changed after the read to the long way, writing nothing', async () => {
+  it('leaves a tour whose excursion changed after the read to the booking in a transaction, writing nothing', async () => {
     const { excursion, tour } = await tourWithRoom(server, 'none', 1, used);
     used.add(tour._id);
     const request = {

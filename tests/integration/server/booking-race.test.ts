@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Excursion, Tour } from '../../../src/domain/types';
-import { bookingLock } from '../../../src/server/services/booking';
+import { PRODUCTION_BOOKING_GUARDS, type BookingGuards } from '../../../src/server/services/booking';
 import { newEntityId } from '../../../src/server/services/ids';
 import { DEMO } from '../../support/api';
 import { book, bookingBody, newBuyers, tourNow, tourWithRoom } from '../../support/booking';
@@ -14,15 +14,18 @@ import { ENGINES, startTestServer, type TestServer } from '../../support/server'
 const ATTEMPTS = 50;
 const CONTROL_RUSHES = 5;
 
+/** The guards the test server runs with; the control run switches the tour lock off. */
+const guards: BookingGuards = { ...PRODUCTION_BOOKING_GUARDS };
+
 describe.each(ENGINES)('concurrent bookings on %s', (engine) => {
   let server: TestServer;
   const used = new Set<string>();
 
   beforeAll(async () => {
-    server = await startTestServer(engine);
+    server = await startTestServer(engine, { bookingGuards: guards });
   });
   afterEach(() => {
-    bookingLock.enabled = true;
+    guards.lock = true;
   });
   afterAll(async () => {
     await server?.destroy();
@@ -125,7 +128,7 @@ describe.each(ENGINES)('concurrent bookings on %s', (engine) => {
   // capacity), so it rushes fresh tours until one oversells, at most CONTROL_RUSHES times.
   if (engine === 'postgres') {
     it('control: with the tour lock switched off, the same rush oversells', async () => {
-      bookingLock.enabled = false;
+      guards.lock = false;
       const rushes: { won: number; people: number; capacity: number }[] = [];
       while (rushes.length < CONTROL_RUSHES && !rushes.some((r) => r.people > r.capacity)) {
         const { excursion, tour } = await tourWithLastPlaces('none', 4);

@@ -3,10 +3,11 @@ import type { Excursion, Tour } from '../../../src/domain/types';
 import { createTicketRequestSchema } from '../../../src/protocol/tickets';
 import {
   BOOKING_TEXTS,
-  bookingLock,
   bookTicketFast,
   MAX_UNPAID_HOLDS,
+  PRODUCTION_BOOKING_GUARDS,
   readBookingTour,
+  type BookingGuards,
   type BookingTour,
 } from '../../../src/server/services/booking';
 import { RATE_RULES } from '../../../src/server/services/rate-limit';
@@ -15,12 +16,15 @@ import { book, bookingBody, newBuyers, tourNow, tourWithRoom } from '../../suppo
 import { ENGINES, startTestServer, type TestServer } from '../../support/server';
 
 // The rules a booking checks against its account and its excursion, on every path: the short way
-// (the booking's one statement, alone or batched), the long way (here an admin booking for the
-// account) and the database function itself. Children only where the excursion allows them; at
+// (the booking's one statement, alone or batched), the booking in a transaction of its own (here an
+// admin booking for the account) and the database function itself. Children only where the excursion allows them; at
 // most three unpaid holds per account, also when its bookings race; a bounded number of bookings
 // per account in ten minutes.
 
 const PARALLEL = 10;
+
+/** The guards the test server and the direct calls run with; the control run switches the lock off. */
+const guards: BookingGuards = { ...PRODUCTION_BOOKING_GUARDS };
 const CONTROL_RUSHES = 5;
 
 describe.each(ENGINES)('booking rules of the account and the excursion on %s', (engine) => {
@@ -30,11 +34,14 @@ describe.each(ENGINES)('booking rules of the account and the excursion on %s', (
   const used = new Set<string>();
 
   beforeAll(async () => {
-    server = await startTestServer(engine, { now: () => new Date(Date.now() + offset) });
+    server = await startTestServer(engine, {
+      now: () => new Date(Date.now() + offset),
+      bookingGuards: guards,
+    });
     admin = await tokenFor(server, DEMO.admin);
   });
   afterEach(() => {
-    bookingLock.enabled = true;
+    guards.lock = true;
     offset = 0;
   });
   afterAll(async () => {
@@ -130,7 +137,7 @@ describe.each(ENGINES)('booking rules of the account and the excursion on %s', (
       now: new Date(),
       ticketCode: (id) => server.tokens.ticketCode(id),
     });
-    await expect(attempt).rejects.toMatchObject({ status: 400, message: BOOKING_TEXTS.noChildren });
+    await expect(attempt).rejects.toMatchObject({ refusal: 'invalid', message: BOOKING_TEXTS.noChildren });
     expect(await ticketsOn(tour._id, buyer.id)).toBe(0);
   });
 
@@ -189,7 +196,7 @@ describe.each(ENGINES)('booking rules of the account and the excursion on %s', (
           { userId: buyer.id, tokenVersion: 0 },
           createTicketRequestSchema.parse(body),
           reads[i] as BookingTour,
-          { now: new Date(), ticketCode: (id) => server.tokens.ticketCode(id) },
+          { now: new Date(), ticketCode: (id) => server.tokens.ticketCode(id), guards },
         ).catch((error: unknown) => error),
       );
       await new Promise((resolve) => setImmediate(resolve));
@@ -207,7 +214,7 @@ describe.each(ENGINES)('booking rules of the account and the excursion on %s', (
   // Only PostgreSQL runs two statements at once: PGlite's one connection takes them in turn.
   if (engine === 'postgres')
     it('control: without the account lock, racing bookings hold more than allowed', async () => {
-      bookingLock.enabled = false;
+      guards.lock = false;
       let most = 0;
       for (let rush = 0; rush < CONTROL_RUSHES && most <= MAX_UNPAID_HOLDS; rush++) {
         const buyer = await newBuyer();
@@ -216,6 +223,90 @@ describe.each(ENGINES)('booking rules of the account and the excursion on %s', (
       }
       expect(most).toBeGreaterThan(MAX_UNPAID_HOLDS);
     });
+
+  it('a booking with several faults answers the first in one order: account, places, seats, prices', async () => {
+    // A buyer at the hold limit, asking for the wrong number of seats: the holds come first.
+    const full = await newBuyer();
+    for (let i = 0; i < MAX_UNPAID_HOLDS; i++)
+      expect((await book(server, full.token, await oneAdult(full))).status).toBe(200);
+    const { excursion, tour } = await freshCoach(3);
+    const seats = tour.emptySeats.slice(0, 3);
+    const oneSeat = [seats[0] as number];
+    const wrongCount = bookingBody(full.id, excursion, tour, { adults: 2, seats: oneSeat });
+    expect(await book(server, full.token, wrongCount)).toMatchObject({
+      status: 409,
+      body: { detail: BOOKING_TEXTS.tooManyHolds(MAX_UNPAID_HOLDS) },
+    });
+
+    // With room on the account: the seat count, then a seat taken before a price that changed.
+    const buyer = await newBuyer();
+    expect(
+      await book(server, buyer.token, bookingBody(buyer.id, excursion, tour, { adults: 2, seats: oneSeat })),
+    ).toMatchObject({ status: 400, body: { detail: BOOKING_TEXTS.seatCount } });
+    const first = await book(
+      server,
+      buyer.token,
+      bookingBody(buyer.id, excursion, tour, { adults: 1, seats: [seats[0] as number] }),
+    );
+    expect(first.status).toBe(200);
+    const staleTaken = {
+      ...bookingBody(buyer.id, excursion, tour, { adults: 1, seats: [seats[0] as number] }),
+      excursionPrice: excursion.adultPrice + 1,
+    };
+    expect(await book(server, buyer.token, staleTaken)).toMatchObject({
+      status: 409,
+      body: { detail: BOOKING_TEXTS.seatsTaken },
+    });
+    const staleFree = { ...staleTaken, seats: [seats[1] as number] };
+    expect(await book(server, buyer.token, staleFree)).toMatchObject({
+      status: 409,
+      body: { detail: BOOKING_TEXTS.priceChanged },
+    });
+
+    // No places left on a tour without seats: the count comes before a stale price.
+    const none = await tourWithRoom(server, 'none', 1, used);
+    used.add(none.tour._id);
+    const left = none.excursion.maxAttendants - none.tour.attendantsRegistred;
+    const tooMany = {
+      ...bookingBody(buyer.id, none.excursion, none.tour, { adults: left + 1 }),
+      excursionPrice: 1,
+    };
+    expect(await book(server, buyer.token, tooMany)).toMatchObject({
+      status: 409,
+      body: { detail: BOOKING_TEXTS.notEnoughPlaces(left) },
+    });
+    expect(await ticketsOn(tour._id, buyer.id)).toBe(1);
+    expect(await ticketsOn(none.tour._id, buyer.id)).toBe(0);
+  });
+
+  it("an admin books for an account: the account's ticket, limits and events, the admin's token", async () => {
+    const buyer = await newBuyer();
+    const body = await oneAdult(buyer);
+    const booked = await book(server, admin, body);
+    expect(booked.status).toBe(200);
+    expect(booked.body.ticket).toMatchObject({ userID: buyer.id, tourID: body.tourID, status: 'to payment' });
+    expect(await ticketsOn(body.tourID, buyer.id)).toBe(1);
+    // The account's own holds count against it, whoever booked them.
+    for (let i = 1; i < MAX_UNPAID_HOLDS; i++)
+      expect((await book(server, buyer.token, await oneAdult(buyer))).status).toBe(200);
+    expect(await book(server, admin, await oneAdult(buyer))).toMatchObject({
+      status: 409,
+      body: { detail: BOOKING_TEXTS.tooManyHolds(MAX_UNPAID_HOLDS) },
+    });
+    // A buyer may not book for anyone else.
+    const other = await newBuyer();
+    expect(await book(server, other.token, await oneAdult(buyer))).toMatchObject({
+      status: 403,
+      body: { detail: BOOKING_TEXTS.forOther },
+    });
+    // An admin booking for an account nobody has is refused, and writes nothing.
+    const nobody = { ...(await oneAdult(buyer)), userID: 987_654 };
+    expect(await book(server, admin, nobody)).toMatchObject({
+      status: 404,
+      body: { detail: BOOKING_TEXTS.userNotFound },
+    });
+    expect(await ticketsOn(nobody.tourID, 987_654)).toBe(0);
+  });
 
   it(`an account makes at most ${RATE_RULES.bookingPerAccount.limit} bookings in ten minutes, then 429`, async () => {
     const buyer = await newBuyer();

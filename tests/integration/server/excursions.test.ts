@@ -6,7 +6,7 @@ import { MAX_VIDEO_BYTES } from '../../../src/server/media/ingest';
 import type { CreateExcursionPayloadInput } from '../../../src/protocol/excursions';
 import { addDays, crimeaToday } from '../../../src/domain/dates';
 import { api, catalogue, DEMO, tokenFor } from '../../support/api';
-import { book, bookingBody } from '../../support/booking';
+import { book, bookingBody, newBuyers } from '../../support/booking';
 import { photoJpeg, photoPng, tinyMp4 } from '../../support/media-fixtures';
 import { ENGINES, startTestServer, type TestServer } from '../../support/server';
 import { openSocket } from '../../support/socket';
@@ -187,6 +187,40 @@ describe.each(ENGINES)('excursions written by sellers on %s', (engine) => {
     expect(await publicIds()).toContain(created._id);
     const tours = (await catalogue(server)).tours.filter((t) => t.excursionID === created._id);
     expect(tours.map((t) => t.date).sort()).toEqual([day(5), day(6)]);
+  });
+
+  it('keeps the free-cancellation window its seller sets: 24 hours unless set, kept by an edit that leaves it out', async () => {
+    // A seller of its own: uploads are limited per account a minute, and the other tests use theirs.
+    const [own] = (await newBuyers(server, 1)) as [{ id: number; token: string }];
+    await server.db.query(`UPDATE users SET role = 'seller' WHERE id = $1`, [own.id]);
+    const mine = (overrides: Partial<CreateExcursionPayloadInput> = {}) =>
+      payload({ ownerID: own.id, ...overrides });
+    const plain = await create(own.token, { ownerID: own.id });
+    expect(plain.freeCancelHours).toBe(24);
+    const strict = await create(own.token, { ownerID: own.id, freeCancelHours: 72 });
+    expect(strict.freeCancelHours).toBe(72);
+    const edit = (body: CreateExcursionPayloadInput) =>
+      send(
+        'PUT',
+        `/api/excursions/${strict._id}`,
+        own.token,
+        form(body, [], { existing_preview_images: strict.images }),
+      );
+    const { freeCancelHours: _left, ...withoutWindow } = mine({
+      title: 'Тайны Чатыр-Дага, новая программа',
+    });
+    expect((await edit(withoutWindow)).status).toBe(200);
+    const kept = await api(server, own.token).json<Excursion>(`/api/excursions/${strict._id}`);
+    expect(kept.freeCancelHours).toBe(72);
+    expect((await edit(mine({ freeCancelHours: 0 }))).status).toBe(200);
+    expect(
+      (await api(server, own.token).json<Excursion>(`/api/excursions/${strict._id}`)).freeCancelHours,
+    ).toBe(0);
+    const refused = await edit(mine({ freeCancelHours: 721 }));
+    expect(refused.status).toBe(400);
+    expect(
+      (await api(server, own.token).json<Excursion>(`/api/excursions/${strict._id}`)).freeCancelHours,
+    ).toBe(0);
   });
 
   it('a second seller can neither edit nor schedule it; a plain user cannot create one', async () => {

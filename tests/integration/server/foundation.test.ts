@@ -71,6 +71,7 @@ describe.each(ENGINES)('the server on %s', (engine) => {
         'adultEntryPrice',
         'kidEntryPrice',
         'entryTickets',
+        'freeCancelHours',
         'services',
         'maxAttendants',
         'busType',

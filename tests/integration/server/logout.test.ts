@@ -4,7 +4,7 @@ import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Excursion } from '../../../src/domain/types';
 import { AUTH_TEXTS } from '../../../src/server/http/auth';
-import { HUB_TEXTS } from '../../../src/server/realtime/hub';
+import { HUB_TEXTS } from '../../../src/server/realtime/socket-policy';
 import { pruneShortLived } from '../../../src/server/storage/compaction';
 import { api, catalogue, DEMO, tokenFor } from '../../support/api';
 import { bookingBody, tourWithRoom } from '../../support/booking';

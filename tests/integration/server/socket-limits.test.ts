@@ -5,7 +5,7 @@ import {
   MAX_SOCKETS_PER_ADDRESS,
   MAX_SOCKETS_PER_USER,
   SOCKET_LIMIT_CLOSE_CODE,
-} from '../../../src/server/realtime/hub';
+} from '../../../src/server/realtime/socket-policy';
 import { DEMO, tokenFor } from '../../support/api';
 import { ENGINES, startTestServer, type TestServer } from '../../support/server';
 

@@ -3,7 +3,7 @@ import { addDays, crimeaToday } from '../../../src/domain/dates';
 import type { Excursion } from '../../../src/domain/types';
 import { api, catalogue, DEMO, tokenFor } from '../../support/api';
 import type { LocalEventBus } from '../../../src/server/realtime/events';
-import { HUB_TEXTS, MISSED_EVENTS_CLOSE_CODE } from '../../../src/server/realtime/hub';
+import { HUB_TEXTS, MISSED_EVENTS_CLOSE_CODE } from '../../../src/server/realtime/socket-policy';
 import { ENGINES, startTestServer, type TestServer } from '../../support/server';
 import { openSocket } from '../../support/socket';
 
@@ -147,7 +147,7 @@ describe.each(ENGINES)('the live socket on %s', (engine) => {
     expect((await socket.closed).code).toBe(MISSED_EVENTS_CLOSE_CODE);
     expect(await closing).toBe(HUB_TEXTS.missed);
 
-    // A client reconnects (and pulls, src/client/sync/live.ts); the new socket gets deltas again.
+    // A client reconnects (and pulls, src/client/sync/live/socket.ts); the new socket gets deltas again.
     const again = await openSocket(server.url);
     again.send({ type: 'subscribe', channels: ['TOUR_UPDATE'], userId: '' });
     await again.next((m) => m.type === 'subscribed');

@@ -7,7 +7,7 @@ import { createLogger } from '../../../src/server/log';
 import { loadTokenSecret } from '../../../src/server/services/tokens';
 import { openPostgres, type Db } from '../../../src/server/storage/db';
 import { MIGRATIONS, migrate } from '../../../src/server/storage/migrations';
-import { ensureAdmin } from '../../../src/server/storage/seed';
+import { ensureAdmin } from '../../../src/server/services/bootstrap-admin';
 import { createTempDatabase, TEST_DATABASE_URL, type TempDatabase } from '../../support/postgres';
 
 // Several processes starting at the same moment on one fresh PostgreSQL (a deployment's

@@ -18,6 +18,10 @@ function record(db: Db, paymentId: string): Promise<string> {
     amount: 1500,
     description: 'Экскурсия «Проверка», билет t1',
     returnUrl: 'http://127.0.0.1/profile/tickets/ticket/t1',
+    receipt: {
+      email: 'buyer@example.ru',
+      items: [{ description: 'Экскурсия «Проверка»', quantity: 1, unitPrice: 1500 }],
+    },
   });
 }
 

@@ -1,5 +1,3 @@
-import { createServer, type IncomingMessage, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Ticket } from '../../../src/domain/types';
 import { parseAddressList } from '../../../src/server/payments/addresses';
@@ -7,75 +5,14 @@ import { YOOKASSA_NOTIFICATION_ADDRESSES } from '../../../src/server/payments/yo
 import { api, DEMO, tokenFor } from '../../support/api';
 import { book, bookingBody, tourWithRoom } from '../../support/booking';
 import { startTestServer, type TestServer } from '../../support/server';
+import { startYookassaStandin } from '../../support/yookassa-standin';
 
 // The YooKassa provider against a stand-in for its API on loopback (the real one is on the internet):
 // what we send it (Basic auth, Idempotence-Key, embedded confirmation), that a notification is only
 // believed after asking the API, and that notifications come only from the published addresses.
 
-interface FakePayment {
-  id: string;
-  status: 'pending' | 'succeeded' | 'canceled';
-  amount: { value: string; currency: string };
-  metadata: Record<string, string>;
-  confirmation: { type: string; confirmation_token: string };
-}
-
-function startFakeYookassa() {
-  const payments = new Map<string, FakePayment>();
-  const byKey = new Map<string, string>();
-  const requests: { method: string; url: string; headers: IncomingMessage['headers']; body: unknown }[] = [];
-  let down = false;
-  const server: Server = createServer((req, res) => {
-    let raw = '';
-    req.on('data', (chunk: Buffer) => (raw += chunk.toString()));
-    req.on('end', () => {
-      const body = raw ? (JSON.parse(raw) as Record<string, unknown>) : undefined;
-      requests.push({ method: req.method ?? '', url: req.url ?? '', headers: req.headers, body });
-      const send = (status: number, payload: unknown) => {
-        res.writeHead(status, { 'Content-Type': 'application/json' });
-        res.end(JSON.stringify(payload));
-      };
-      if (down) return send(500, { type: 'error' });
-      if (req.headers.authorization !== `Basic ${Buffer.from('shop-1:secret-1').toString('base64')}`)
-        return send(401, { type: 'error' });
-      if (req.method === 'POST' && req.url === '/v3/payments') {
-        const key = String(req.headers['idempotence-key']);
-        const existing = byKey.get(key);
-        if (existing) return send(200, payments.get(existing));
-        const id = `yk-${payments.size + 1}`;
-        const payment: FakePayment = {
-          id,
-          status: 'pending',
-          amount: body?.amount as FakePayment['amount'],
-          metadata: body?.metadata as Record<string, string>,
-          confirmation: { type: 'embedded', confirmation_token: `yk-token-${id}` },
-        };
-        payments.set(id, payment);
-        byKey.set(key, id);
-        return send(200, payment);
-      }
-      const match = /^\/v3\/payments\/([\w-]+)$/.exec(req.url ?? '');
-      if (req.method === 'GET' && match) {
-        const payment = payments.get(match[1] as string);
-        return payment ? send(200, payment) : send(404, { type: 'error' });
-      }
-      send(404, { type: 'error' });
-    });
-  });
-  return {
-    payments,
-    requests,
-    setDown: (value: boolean) => (down = value),
-    async listen(): Promise<string> {
-      await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-      return `http://127.0.0.1:${(server.address() as AddressInfo).port}/v3`;
-    },
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
-}
-
 describe('the YooKassa provider', () => {
-  const fake = startFakeYookassa();
+  const fake = startYookassaStandin();
   let trusting: TestServer;
   let strict: TestServer;
 
@@ -112,6 +49,8 @@ describe('the YooKassa provider', () => {
       amount: { value: `${body.excursionPrice}.00`, currency: 'RUB' },
       confirmation: { type: 'embedded' },
       capture: true,
+      // The stand-in refuses a payment whose receipt does not add up to its amount.
+      receipt: { items: [expect.objectContaining({ vat_code: 1, payment_subject: 'service' })] },
     });
     expect(booked.body.confirmationid).toBe('yk-token-yk-1');
     const config = await api(trusting).json<{ provider: string; widget_url: string }>('/api/payments/config');
@@ -131,7 +70,7 @@ describe('the YooKassa provider', () => {
     const asks = fake.requests.filter((r) => r.method === 'GET' && r.url === '/v3/payments/yk-1').length;
     expect(asks).toBe(1);
 
-    (fake.payments.get('yk-1') as FakePayment).status = 'succeeded';
+    fake.setPaymentStatus('yk-1', 'succeeded');
     expect((await notify(strict, 'yk-1')).status).toBe(403);
     expect(await ticketStatus()).toBe('to payment');
     expect((await notify(trusting, 'yk-1')).status).toBe(200);
@@ -146,11 +85,11 @@ describe('the YooKassa provider', () => {
       seats: [tour.emptySeats[0] as number],
     });
     const key = { 'Idempotency-Key': crypto.randomUUID() };
-    fake.setDown(true);
+    fake.failNext(Number.POSITIVE_INFINITY);
     const failed = await book(trusting, token, body, key);
     expect(failed.status).toBe(424);
     expect(failed.body.detail).toMatch(/Платёжная система сейчас недоступна/);
-    fake.setDown(false);
+    fake.failNext(0);
     const retried = await book(trusting, token, body, key);
     expect(retried.status).toBe(200);
     expect(retried.body.confirmationid).toMatch(/^yk-token-/);

@@ -1,5 +1,5 @@
 import type { Browser, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, crimeaToday, formatDayMonth, formatDisplayDate } from '../../../src/domain/dates';
 import type { City, Excursion, Place, Tour } from '../../../src/domain/types';
 import { DEMO } from '../../support/api';
@@ -13,6 +13,7 @@ import {
 } from '../../support/browser';
 import { createExcursionAsAdmin, serverFavorites, plainExcursionPayload } from '../../support/server-state';
 import { mintToken } from '../../support/session';
+import { product } from '../../support/e2e-product';
 
 // A seller works through a minute of a flapping network (offline and online in
 // turn every second) in two tabs of the app: one toggles favourites on the list, the other adds and
@@ -20,8 +21,8 @@ import { mintToken } from '../../support/session';
 // settled, the server holds every change the screens accepted, exactly once, and the phone's replica
 // agrees with the server.
 
-const baseUrl = inject('baseUrl');
-const dataDir = inject('dataDir');
+const baseUrl = product('baseUrl');
+const dataDir = product('dataDir');
 const FLAPS = 60;
 let browser: Browser;
 

@@ -2,7 +2,7 @@ import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, crimeaToday, formatDayMonth, formatDisplayDate } from '../../../src/domain/dates';
 import type { City, Excursion, Place, Tour } from '../../../src/domain/types';
 import { DEMO } from '../../support/api';
@@ -21,14 +21,15 @@ import { ROOT, startProduct, type StartedProduct } from '../../support/process';
 import { createExcursionAsAdmin, serverFavorites, plainExcursionPayload } from '../../support/server-state';
 import { newTourist } from '../../support/e2e-accounts';
 import { mintToken } from '../../support/session';
+import { product } from '../../support/e2e-product';
 
 // The outbox (ARCHITECTURE "Outbox"): changes queued offline are kept in the
 // phone's IndexedDB through a browser restart and through a service-worker update, and reach the
 // server afterwards; a change the server refuses is rolled back and never holds up the ones queued
 // behind it.
 
-const baseUrl = inject('baseUrl');
-const dataDir = inject('dataDir');
+const baseUrl = product('baseUrl');
+const dataDir = product('dataDir');
 let browser: Browser;
 const cleanup: (() => Promise<unknown>)[] = [];
 
@@ -220,7 +221,12 @@ describe('the outbox through a service-worker update', () => {
       .waitFor({ timeout: 30_000 });
     await toast.getByRole('button', { name: 'Reload' }).click();
     // The page now runs the new shell, served by the new worker.
-    await page.locator('meta[name="build-mark"]').waitFor({ state: 'attached', timeout: 30_000 });
+    await page
+      .locator('meta[name="build-mark"]')
+      .waitFor({ state: 'attached', timeout: 30_000 })
+      .catch(async (error: unknown) => {
+        throw new Error(`${String(error)}\nworkers: ${await workerStates(page)}`, { cause: error });
+      });
     await page.locator('.excursion-card').first().waitFor({ timeout: 30_000 });
     expect(await outbox(page)).toEqual([{ kind: 'favorite.set', payload: { excursionID: pick.id } }]);
     expect(await serverFavorites(product.url, token)).not.toContain(pick.id);
@@ -264,7 +270,7 @@ async function sellerExcursionWithSoldTour(): Promise<{ excursion: Excursion; op
     .sort((a, b) => (a.date < b.date ? -1 : 1));
   const [open, sold] = tours;
   if (!open || !sold) throw new Error('the new excursion has no tours');
-  const { access_token: touristToken, user_data: buyer } = await newTourist(baseUrl, inject('mailDir'));
+  const { access_token: touristToken, user_data: buyer } = await newTourist(baseUrl, product('mailDir'));
   const booked = await fetch(`${baseUrl}/api/tickets`, {
     method: 'POST',
     headers: {
@@ -421,3 +427,19 @@ describe('a creation whose answer is lost', () => {
     await context.close();
   });
 });
+
+/** The page's service-worker registration as a failure message tells it: which worker is where. */
+function workerStates(page: Page): Promise<string> {
+  return page
+    .evaluate(async () => {
+      const registration = await navigator.serviceWorker.getRegistration();
+      return JSON.stringify({
+        controller: navigator.serviceWorker.controller?.state ?? null,
+        active: registration?.active?.state ?? null,
+        waiting: registration?.waiting?.state ?? null,
+        installing: registration?.installing?.state ?? null,
+        url: location.href,
+      });
+    })
+    .catch((error: unknown) => `unreadable: ${String(error)}`);
+}

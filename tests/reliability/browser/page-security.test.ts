@@ -1,5 +1,5 @@
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, crimeaToday } from '../../../src/domain/dates';
 import type { City, Excursion, Place } from '../../../src/domain/types';
 import { DEMO } from '../../support/api';
@@ -13,13 +13,14 @@ import {
 } from '../../support/browser';
 import { createExcursionAsAdmin, plainExcursionPayload } from '../../support/server-state';
 import { mintToken } from '../../support/session';
+import { product } from '../../support/e2e-product';
 
 // The page itself (OWASP ASVS 3.2, 3.4.3, 7.4): excursion texts holding markup and
 // scripts show as plain text and run nothing; the HTML carries a Content-Security-Policy that allows
 // no inline script, and the app works under it without a single violation; logout leaves no token.
 
-const baseUrl = inject('baseUrl');
-const dataDir = inject('dataDir');
+const baseUrl = product('baseUrl');
+const dataDir = product('dataDir');
 let browser: Browser;
 
 beforeAll(async () => {

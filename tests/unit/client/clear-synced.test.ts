@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ReplicaDb } from '../../../src/client/db/schema';
-import { clearSynced } from '../../../src/client/sync/apply';
+import { clearSynced } from '../../../src/client/sync/pull/settle';
 import { user } from '../protocol/fixtures';
 import { openReplica, rowExcursion, rowTour } from './fixtures';
 

@@ -5,7 +5,7 @@ import {
   requestFirstPageEarly,
   syncPath,
   takeEarlyAnswer,
-} from '../../../src/client/sync/first-page';
+} from '../../../src/client/boot/first-page';
 import { ACCESS_TOKEN_STORAGE_KEY } from '../../../src/protocol/headers';
 
 // The first sync page asked for before the sync engine loads (first-page.ts): only on an anonymous

@@ -2,7 +2,7 @@ import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ReplicaDb } from '../../../src/client/db/schema';
 import { bulkPutInSlices, WRITE_BUDGET_MS } from '../../../src/client/db/sliced-put';
-import { applyChanges } from '../../../src/client/sync/apply';
+import { applyChanges } from '../../../src/client/sync/pull/apply';
 import type { Change } from '../../../src/protocol/sync';
 import type { City } from '../../../src/domain/types';
 import { excursion, tour } from '../protocol/fixtures';

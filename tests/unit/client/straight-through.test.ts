@@ -1,14 +1,14 @@
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { ReplicaDb } from '../../../src/client/db/schema';
 import { bulkPutInSlices, WRITE_BUDGET_MS } from '../../../src/client/db/sliced-put';
-import { PARSE_BUDGET_MS, parseSyncPage } from '../../../src/client/sync/parse-page';
+import { PARSE_BUDGET_MS, parseSyncPage } from '../../../src/client/sync/pull/parse';
 import { runStraightThrough, sliceBudget, yieldToMain } from '../../../src/client/yield';
 import type { Change } from '../../../src/protocol/sync';
 import type { City } from '../../../src/domain/types';
 import { city as cityRow } from '../protocol/fixtures';
 import { newFactory, openReplica } from '../../support/client';
 
-// In the pull worker (src/client/sync/pull-worker.ts) the sync code runs straight through: no thread
+// In the pull worker (src/client/sync/pull/pull-worker.ts) the sync code runs straight through: no thread
 // to give back, so no slices and no yields. This file's module state is its own (vitest isolates test
 // files), so switching the mode here leaves the other files' main-thread behaviour alone.
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { PARSE_BUDGET_MS, PARSE_SLICE, parseSyncPage } from '../../../src/client/sync/parse-page';
+import { PARSE_BUDGET_MS, PARSE_SLICE, parseSyncPage } from '../../../src/client/sync/pull/parse';
 import { SYNC_MAX_LIMIT, syncResponseSchema, type Change } from '../../../src/protocol/sync';
 import { city, excursion, tour } from '../protocol/fixtures';
 

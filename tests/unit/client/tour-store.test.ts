@@ -1,8 +1,9 @@
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ReplicaDb } from '../../../src/client/db/schema';
-import { MAX_TOUR_ID_CHUNKS, type TourRow } from '../../../src/client/db/tour-store';
-import { applyChanges, clearSynced } from '../../../src/client/sync/apply';
+import { MAX_TOUR_ID_CHUNKS, type TourRow } from '../../../src/client/db/tour-groups';
+import { applyChanges } from '../../../src/client/sync/pull/apply';
+import { clearSynced } from '../../../src/client/sync/pull/settle';
 
 const E1 = 'e1'.padEnd(24, '0');
 const E2 = 'e2'.padEnd(24, '0');

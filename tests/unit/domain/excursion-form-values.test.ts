@@ -2,27 +2,33 @@ import { describe, expect, it } from 'vitest';
 import {
   addScheduledDateTime,
   canScheduleDateTime,
-  digitsOnly,
   draftOf,
-  emptyExcursionForm,
-  excursionFields,
-  fileProblem,
   firstInvalidStep,
-  formMaxPeople,
-  formValuesOf,
   isStepValid,
-  MAX_IMAGE_FILE_BYTES,
-  newExcursionPayload,
-  parseRoubles,
   removeScheduledDateTime,
+  upcomingSlots,
+} from '../../../src/domain/excursion-form';
+import {
+  fileProblem,
+  MAX_IMAGE_FILE_BYTES,
+  toggleMarked,
+  withoutMarked,
+} from '../../../src/domain/excursion-form-files';
+import {
+  excursionFields,
+  formValuesOf,
+  newExcursionPayload,
+} from '../../../src/domain/excursion-form-submit';
+import {
+  digitsOnly,
+  emptyExcursionForm,
+  formMaxPeople,
+  parseRoubles,
   restoreFormValues,
   servicesProblem,
   submittedServices,
-  toggleMarked,
-  upcomingSlots,
-  withoutMarked,
   type ExcursionFormValues,
-} from '../../../src/domain/excursion-form';
+} from '../../../src/domain/excursion-form-values';
 import { initialSeatConfiguration, toggleReservedSeat } from '../../../src/domain/seat-config';
 import { createExcursionPayloadSchema, updateExcursionPayloadSchema } from '../../../src/protocol/excursions';
 import { makeExcursion, TODAY } from './fixtures';

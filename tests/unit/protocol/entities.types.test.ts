@@ -7,6 +7,7 @@ import type {
   Banner,
   City,
   Excursion,
+  ManifestEntry,
   Place,
   ReplicaExcursion,
   Service,
@@ -15,18 +16,21 @@ import type {
   TicketService,
   TicketTourInfo,
   Tour,
+  TourNotice,
   User,
 } from '../../../src/domain/types';
 import type {
   bannerSchema,
   citySchema,
   excursionSchema,
+  manifestEntrySchema,
   placeSchema,
   serviceSchema,
   specialOfferSchema,
   ticketSchema,
   ticketServiceSchema,
   ticketTourInfoSchema,
+  tourNoticeSchema,
   tourSchema,
   userSchema,
 } from '../../../src/protocol/entities';
@@ -58,6 +62,8 @@ assertSame<Same<z.output<typeof placeSchema>, Place>>();
 assertSame<Same<z.output<typeof citySchema>, City>>();
 assertSame<Same<z.output<typeof bannerSchema>, Banner>>();
 assertSame<Same<z.output<typeof specialOfferSchema>, SpecialOffer>>();
+assertSame<Same<z.output<typeof manifestEntrySchema>, ManifestEntry>>();
+assertSame<Same<z.output<typeof tourNoticeSchema>, TourNotice>>();
 // Entity schemas do not transform, so what goes in is what comes out.
 assertSame<Same<z.input<typeof excursionSchema>, Excursion>>();
 assertSame<Same<z.input<typeof ticketSchema>, Ticket>>();
@@ -68,6 +74,7 @@ assertSame<Same<SyncRow<'excursions'>, Omit<Excursion, 'tours'>>>();
 assertSame<Same<SyncRow<'tours'>, Omit<Tour, 'tickets'>>>();
 assertSame<Same<SyncRow<'tickets'>, Ticket>>();
 assertSame<Same<SyncRow<'user'>, User>>();
+assertSame<Same<SyncRow<'manifest'>, ManifestEntry>>();
 
 // @ts-expect-error: the check itself must be able to fail (a field missing from one side).
 assertSame<Same<Omit<Excursion, 'video'>, Excursion>>();

@@ -23,6 +23,7 @@ function row(id: string, excursion = 'e1', version = 1): BookingTour {
     services: [{ name: 'Обед', price: 300 }] as BookingTour['services'],
     assembly_points: ['Ялта, набережная'],
     owner_id: 7,
+    free_cancel_hours: 24,
     excursion_version: version,
   };
 }

@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { mkdir, mkdtemp, rm, utimes, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm, utimes, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -75,6 +75,38 @@ describe('the server bundle of npm start', () => {
     }
     await rm(join(root, 'src/server/greeting.ts'));
     expect(isServerBundleStale(root, bundle)).toBe(true);
+  });
+
+  it('carries the migrations inside itself, and is rebuilt when a migration is added or changed', async () => {
+    const reader = 'src/server/storage/migration-files.ts';
+    await write(reader, await readFile(join(ROOT, reader), 'utf8'));
+    await write('src/server/storage/migrations/0001-first.sql', '-- name: first\nCREATE TABLE a (id int);\n');
+    await write(
+      'src/server/cli.ts',
+      "import { readMigrationFiles } from './storage/migration-files';\nexport async function runFromEnvironment(): Promise<string[]> {\n  return readMigrationFiles().map(({ file, text }) => `${file}: ${text}`);\n}\n",
+    );
+    for (const file of [reader, 'src/server/cli.ts', 'src/server/storage/migrations/0001-first.sql']) {
+      await touch(file, -60);
+    }
+    await touch('src/server/storage/migrations', -60);
+    await buildServer(root, bundle);
+    expect(isServerBundleStale(root, bundle)).toBe(false);
+
+    await touch('src/server/storage/migrations/0001-first.sql', 5);
+    expect(isServerBundleStale(root, bundle)).toBe(true);
+    await touch('src/server/storage/migrations/0001-first.sql', -60);
+    expect(isServerBundleStale(root, bundle)).toBe(false);
+    await write('src/server/storage/migrations/0002-second.sql', '-- name: second\n');
+    expect(isServerBundleStale(root, bundle)).toBe(true);
+
+    // The folder is not read when the bundle runs.
+    await rm(join(root, 'src/server/storage/migrations'), { recursive: true });
+    const server = (await import(pathToFileURL(bundle).href)) as {
+      runFromEnvironment(): Promise<string[]>;
+    };
+    expect(await server.runFromEnvironment()).toEqual([
+      '0001-first.sql: -- name: first\nCREATE TABLE a (id int);\n',
+    ]);
   });
 
   it('lives inside the checkout, where its imports of packages find node_modules', () => {

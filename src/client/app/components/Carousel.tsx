@@ -1,24 +1,14 @@
 import { useEffect, useRef, useState, type ComponentType } from 'react';
 import { flushSync } from 'react-dom';
 import { spreadModulePreloads } from '../spread-preloads';
-import { MediaImage, type MediaSource } from './MediaImage';
+import type { CarouselProps } from './carousel-props';
+import { MediaImage } from './MediaImage';
 import { takeTurn } from './turns';
 
 // The carousel's first picture renders at once; the slider itself (keen-slider, about 6 KB) arrives
 // in its own chunk, and only for a carousel that comes within a screen of the viewport: a list of
 // fifty cards sets up three sliders, not fifty, so the first render of a list stays short. Sliders
 // that come near together set up one per task (turns.ts).
-
-export interface CarouselProps {
-  images: readonly string[];
-  alt: string;
-  source?: MediaSource;
-  width: number;
-  height: number;
-  variant?: 480 | 1280;
-  eager?: boolean;
-  label: string;
-}
 
 let Slider: ComponentType<CarouselProps> | undefined;
 let loading: Promise<void> | undefined;

@@ -1,6 +1,6 @@
 import { Link } from 'react-router-dom';
 import type { EntityId } from '../../../domain/types';
-import { setFavorite } from '../../sync/actions';
+import { setFavorite } from '../../sync/outbox/actions';
 import { useFavoriteIds } from '../hooks/account';
 import { useReplica } from '../hooks/replica';
 import { useSession } from '../hooks/session';

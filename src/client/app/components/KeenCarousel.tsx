@@ -1,7 +1,7 @@
 import 'keen-slider/keen-slider.min.css';
 import { useState } from 'react';
 import { useKeenSlider } from 'keen-slider/react';
-import type { CarouselProps } from './Carousel';
+import type { CarouselProps } from './carousel-props';
 import { MediaImage } from './MediaImage';
 
 // A swipeable row of pictures with dots (keen-slider). Loaded after the first paint (see Carousel.tsx).

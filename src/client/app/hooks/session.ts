@@ -1,10 +1,9 @@
 import { useSyncExternalStore } from 'react';
 import { ACCESS_TOKEN_STORAGE_KEY } from '../../../protocol/headers';
-import { onSessionChange, readSession } from '../../sync/session';
-import type { Session } from '../../sync/engine';
+import { onSessionChange, readSession, type Session } from '../../commands/session';
 
 // The signed-in user as the token in local storage says, updated when this tab logs in or out
-// (client/sync/account writes the token) or another tab does (a `storage` event).
+// (client/commands/account writes the token) or another tab does (a `storage` event).
 
 let cached: { token: string | null; session: Session } | null = null;
 

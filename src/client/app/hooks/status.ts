@@ -1,6 +1,6 @@
 import { useLiveQuery } from './live-query';
 import type { LogRow, RejectionRow } from '../../db/schema';
-import { INITIAL_STATUS, readStatus, type SyncStatus } from '../../sync/status';
+import { INITIAL_STATUS, readStatus, type SyncStatus } from '../../sync/engine/status';
 import { useReplica } from './replica';
 
 /** The sync status every tab sees (the leader writes it into the replica). */

@@ -1,6 +1,6 @@
 import { liveQuery } from 'dexie';
 import { replicaDb } from '../../db/schema';
-import { requestPersistentStorage } from '../../sync/storage';
+import { requestPersistentStorage } from '../../sync/engine/storage';
 
 /**
  * Asks for persistent storage as soon as the replica holds something the user would miss: a favourite

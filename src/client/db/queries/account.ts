@@ -1,5 +1,5 @@
 import type { EntityId, ReplicaExcursion, User } from '../../../domain/types';
-import { changesCursorVersion } from '../../sync/cursor';
+import { changesCursorVersion } from '../../../protocol/sync-cursor';
 import type { ReplicaDb } from '../schema';
 import { popularFirst } from './catalogue';
 import { visible } from './rows';
@@ -9,7 +9,7 @@ import { visible } from './rows';
 /**
  * Whether the replica has been filled by a complete first sync: the sync engine stores the pull
  * cursor with each page it applies, and the cursor is a changes cursor once the first sync's last
- * page is in (sync/cursor.ts). Before that an empty result means "loading", not "not found": a first
+ * page is in (protocol/sync-cursor.ts). Before that an empty result means "loading", not "not found": a first
  * sync cut short after its first page holds only part of the catalogue.
  */
 export async function hasSynced(db: ReplicaDb): Promise<boolean> {

@@ -4,7 +4,7 @@ import type { ReplicaExcursion } from '../../../domain/types';
 import type { ReplicaDb } from '../schema';
 import { visible } from './rows';
 import { EPOCH } from './tours';
-import { TOUR_TABLES } from '../tour-store';
+import { TOUR_TABLES } from '../tour-groups';
 
 // 'Excursions by date' and the date form's count (SPEC §5): an excursion counts when one of its tours
 // falls on the date with maxAttendants minus the taken seats at least the party size. As in the domain

@@ -5,7 +5,7 @@ import type { Category, EntityId, ReplicaExcursion, ReplicaTour } from '../../..
 import type { ReplicaDb } from '../schema';
 import { visible } from './rows';
 import { EPOCH, nearestCandidates, toursFrom, toursOfExcursionsFrom } from './tours';
-import { TOUR_TABLES } from '../tour-store';
+import { TOUR_TABLES } from '../tour-groups';
 
 // Excursion lists. A sortable list is read in two steps so a sort-tab change never touches IndexedDB:
 // a live query loads a ListSource for the day (excursions plus the few tours that can be nearest), and

@@ -4,7 +4,7 @@ import type { EntityId, ReplicaExcursion, Place, ReplicaTour } from '../../../do
 import type { ReplicaDb } from '../schema';
 import { visible, visibleRow } from './rows';
 import { excursionToursFrom } from './tours';
-import { TOUR_TABLES } from '../tour-store';
+import { TOUR_TABLES } from '../tour-groups';
 
 /** Everything the excursion page shows that lives in other rows. */
 export interface ExcursionDetail {

@@ -6,7 +6,7 @@ import type { ReplicaDb } from '../schema';
 import { excursionsByCity } from './catalogue';
 import { visible, visibleRow } from './rows';
 import { toursOfExcursionsFrom } from './tours';
-import { TOUR_TABLES } from '../tour-store';
+import { TOUR_TABLES } from '../tour-groups';
 
 // Historical places and destinations (SPEC §2 'Place page', 'City page', the grids).
 

@@ -2,7 +2,7 @@ import type { ReplicaExcursion, ReplicaTour } from '../../../domain/types';
 import type { ReplicaDb } from '../schema';
 import { visible } from './rows';
 import { compareTours } from './tours';
-import { TOUR_TABLES } from '../tour-store';
+import { TOUR_TABLES } from '../tour-groups';
 
 // The schedule (SPEC §2): the days from today that have tours, then each shown day's tours.
 

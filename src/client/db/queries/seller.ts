@@ -2,7 +2,7 @@ import type { EntityId, ReplicaExcursion, ReplicaTour } from '../../../domain/ty
 import type { RejectionRow, ReplicaDb, Replicated } from '../schema';
 import { visible, visibleRow } from './rows';
 import { compareTours } from './tours';
-import { TOUR_TABLES } from '../tour-store';
+import { TOUR_TABLES } from '../tour-groups';
 
 // A seller's own excursions and their schedule, read from the replica. The schedule editor also needs
 // what ordinary screens hide: tours whose deletion is still queued, and the queue's marks on each row.

@@ -1,7 +1,7 @@
 import type { EntityId, ReplicaExcursion, Ticket, ReplicaTour } from '../../../domain/types';
 import type { ReplicaDb } from '../schema';
 import { visible, visibleRow } from './rows';
-import { TOUR_TABLES } from '../tour-store';
+import { TOUR_TABLES } from '../tour-groups';
 
 // The user's tickets with the rows their screens show. A missing tour or excursion is reported as null
 // rather than dropping the ticket: the list shows 'Excursion not found', the detail 'Tour or excursion

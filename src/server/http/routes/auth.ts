@@ -5,7 +5,7 @@ import { AUTH_SERVICE_TEXTS } from '../../services/auth-texts';
 import { AUTH_TEXTS, bearerClaims, requirePrincipal } from '../auth';
 import { clientIp as addressOf, trustedProxyList } from '../client-ip';
 import type { AppDeps } from '../deps';
-import { HttpError } from '../errors';
+import { ServiceError } from '../errors';
 
 async function readJson(c: Context): Promise<unknown> {
   try {
@@ -24,21 +24,21 @@ export function authRoutes(deps: AppDeps): Hono {
 
   app.post('/register', async (c) => {
     const parsed = registerRequestSchema.safeParse(await readJson(c));
-    if (!parsed.success) throw new HttpError(400, AUTH_SERVICE_TEXTS.badRequest);
+    if (!parsed.success) throw new ServiceError('invalid', AUTH_SERVICE_TEXTS.badRequest);
     await register(deps, parsed.data, clientIp(c));
     return c.json({ status: 'code_sent' });
   });
 
   app.post('/login', async (c) => {
     const parsed = loginRequestSchema.safeParse(await readJson(c));
-    if (!parsed.success) throw new HttpError(400, AUTH_SERVICE_TEXTS.badRequest);
+    if (!parsed.success) throw new ServiceError('invalid', AUTH_SERVICE_TEXTS.badRequest);
     await login(deps, parsed.data, clientIp(c));
     return c.json({ status: 'code_sent' });
   });
 
   app.post('/verify-2fa', async (c) => {
     const parsed = verifyCodeRequestSchema.safeParse(await readJson(c));
-    if (!parsed.success) throw new HttpError(400, AUTH_SERVICE_TEXTS.badCodeRequest);
+    if (!parsed.success) throw new ServiceError('invalid', AUTH_SERVICE_TEXTS.badCodeRequest);
     return c.json(await verifyCode(deps, parsed.data, clientIp(c)));
   });
 
@@ -46,9 +46,9 @@ export function authRoutes(deps: AppDeps): Hono {
   // checked: a token voided meanwhile (or logged out already, as a queued logout sent twice is) is
   // revoked again harmlessly, and the answer is the same.
   app.post('/logout', async (c) => {
-    if (!c.req.header('authorization')) throw new HttpError(401, AUTH_TEXTS.required);
+    if (!c.req.header('authorization')) throw new ServiceError('unauthenticated', AUTH_TEXTS.required);
     const claims = await bearerClaims(c, deps);
-    if (!claims) throw new HttpError(401, AUTH_TEXTS.invalid);
+    if (!claims) throw new ServiceError('unauthenticated', AUTH_TEXTS.invalid);
     await revokeToken(deps.db, claims);
     deps.events.publish([{ channel: 'TOKENS_REVOKED', userId: claims.userId, data: { jti: claims.jti } }]);
     return c.json({ status: 'ok' });

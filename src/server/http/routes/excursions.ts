@@ -19,20 +19,19 @@ import {
   storeMedia,
   type MediaKind,
 } from '../../media/ingest';
+import { pendingExcursions, publishExcursion, rejectExcursion } from '../../services/excursion-moderation';
 import {
   checkEditable,
   createExcursion,
   EXCURSION_TEXTS,
-  pendingExcursions,
-  publishExcursion,
-  rejectExcursion,
   updateExcursion,
   type ExcursionMedia,
 } from '../../services/excursions';
+import { excursionVideo } from '../../storage/excursion-writes';
 import type { Principal } from '../../storage/users';
 import { requirePrincipal } from '../auth';
 import type { AppDeps } from '../deps';
-import { HttpError } from '../errors';
+import { ServiceError } from '../errors';
 import { runMutation, runMutationOnce } from '../idempotency';
 import { uploadLimit } from '../upload-limit';
 
@@ -69,25 +68,25 @@ const textsOf = (form: Form, field: string): string[] =>
 
 async function readForm(c: Context): Promise<Form> {
   if (!(c.req.header('Content-Type') ?? '').toLowerCase().startsWith('multipart/form-data'))
-    throw new HttpError(400, EXCURSION_FORM_TEXTS.badMultipart);
+    throw new ServiceError('invalid', EXCURSION_FORM_TEXTS.badMultipart);
   try {
     return (await c.req.parseBody({ all: true })) as Form;
   } catch {
-    throw new HttpError(400, EXCURSION_FORM_TEXTS.badMultipart);
+    throw new ServiceError('invalid', EXCURSION_FORM_TEXTS.badMultipart);
   }
 }
 
 function excursionJson(form: Form): unknown {
   const [text] = textsOf(form, F.excursion);
-  if (text === undefined) throw new HttpError(400, EXCURSION_FORM_TEXTS.badJson);
+  if (text === undefined) throw new ServiceError('invalid', EXCURSION_FORM_TEXTS.badJson);
   let value: unknown;
   try {
     value = JSON.parse(text) as unknown;
   } catch {
-    throw new HttpError(400, EXCURSION_FORM_TEXTS.badJson);
+    throw new ServiceError('invalid', EXCURSION_FORM_TEXTS.badJson);
   }
   // PostgreSQL text cannot hold U+0000: refused here rather than failing in the INSERT.
-  if (containsNul(value)) throw new HttpError(400, EXCURSION_FORM_TEXTS.badJson);
+  if (containsNul(value)) throw new ServiceError('invalid', EXCURSION_FORM_TEXTS.badJson);
   return value;
 }
 
@@ -96,7 +95,7 @@ function keptNames(form: Form, field: string, schema: z.ZodType<string[]>): stri
   const raw = textsOf(form, field);
   const names = raw.length === 1 && raw[0]?.trim().startsWith('[') ? safeJson(raw[0]) : raw;
   const parsed = schema.safeParse(names);
-  if (!parsed.success) throw new HttpError(400, EXCURSION_FORM_TEXTS.badKept);
+  if (!parsed.success) throw new ServiceError('invalid', EXCURSION_FORM_TEXTS.badKept);
   return parsed.data;
 }
 
@@ -119,10 +118,10 @@ function uploadsOf(form: Form, kept: { images: string[]; gallery: string[] }): U
   const gallery = filesOf(form, F.galleryImages);
   const videos = filesOf(form, F.video);
   if (previews.length + kept.images.length > MAX_IMAGES)
-    throw new HttpError(400, EXCURSION_FORM_TEXTS.tooManyImages);
+    throw new ServiceError('invalid', EXCURSION_FORM_TEXTS.tooManyImages);
   if (gallery.length + kept.gallery.length > MAX_GALLERY)
-    throw new HttpError(400, EXCURSION_FORM_TEXTS.tooManyGallery);
-  if (videos.length > 1) throw new HttpError(400, EXCURSION_FORM_TEXTS.oneVideo);
+    throw new ServiceError('invalid', EXCURSION_FORM_TEXTS.tooManyGallery);
+  if (videos.length > 1) throw new ServiceError('invalid', EXCURSION_FORM_TEXTS.oneVideo);
   return { previews, gallery, video: videos[0] };
 }
 
@@ -149,8 +148,11 @@ async function storeUploads(deps: AppDeps, owner: Principal, uploads: Uploads): 
       return media.id;
     } catch (error) {
       await removeMedia(deps, stored);
-      if (error instanceof MediaRejectedError)
-        throw new HttpError(error.status, EXCURSION_FORM_TEXTS.fileRefused(file.name || kind, error.message));
+      if (error instanceof MediaRejectedError) {
+        // The form names the refused file; the answer keeps the rejection's own status (413 too).
+        error.message = EXCURSION_FORM_TEXTS.fileRefused(file.name || kind, error.message);
+        throw error;
+      }
       throw error;
     }
   };
@@ -174,10 +176,10 @@ export function excursionWriteRoutes(deps: AppDeps): Hono {
     const principal = await requirePrincipal(c, deps);
     const form = await readForm(c);
     const parsed = createExcursionPayloadSchema.safeParse(excursionJson(form));
-    if (!parsed.success) throw new HttpError(400, EXCURSION_TEXTS.badForm);
-    if (principal.role === 'user') throw new HttpError(403, EXCURSION_TEXTS.sellersOnly);
+    if (!parsed.success) throw new ServiceError('invalid', EXCURSION_TEXTS.badForm);
+    if (principal.role === 'user') throw new ServiceError('forbidden', EXCURSION_TEXTS.sellersOnly);
     const uploads = uploadsOf(form, { images: [], gallery: [] });
-    if (uploads.previews.length === 0) throw new HttpError(400, EXCURSION_TEXTS.noCover);
+    if (uploads.previews.length === 0) throw new ServiceError('invalid', EXCURSION_TEXTS.noCover);
     const files = await storeUploads(deps, principal, uploads);
     const { stored } = files;
     const media: ExcursionMedia = { images: files.previews, gallery: files.gallery, video: files.video };
@@ -197,10 +199,10 @@ export function excursionWriteRoutes(deps: AppDeps): Hono {
   app.put('/:id', limit, perAccount, async (c) => {
     const principal = await requirePrincipal(c, deps);
     const id = c.req.param('id');
-    if (!isEntityId(id)) throw new HttpError(400, EXCURSION_FORM_TEXTS.badId);
+    if (!isEntityId(id)) throw new ServiceError('invalid', EXCURSION_FORM_TEXTS.badId);
     const form = await readForm(c);
     const parsed = updateExcursionPayloadSchema.safeParse(excursionJson(form));
-    if (!parsed.success) throw new HttpError(400, EXCURSION_TEXTS.badForm);
+    if (!parsed.success) throw new ServiceError('invalid', EXCURSION_TEXTS.badForm);
     const kept = {
       images: keptNames(form, F.existingPreviewImages, keptPreviewImagesSchema),
       gallery: keptNames(form, F.existingGalleryImages, keptGalleryImagesSchema),
@@ -218,15 +220,8 @@ export function excursionWriteRoutes(deps: AppDeps): Hono {
     let dropped: string[] = [];
     try {
       const answer = await runMutationOnce(c, deps, principal.id, 'detail', async (tx) => {
-        const [row] = await tx.query<{ video: string }>('SELECT video FROM excursions WHERE id = $1', [id]);
-        const result = await updateExcursion(
-          tx,
-          principal,
-          id,
-          parsed.data,
-          media(row?.video ?? ''),
-          deps.now(),
-        );
+        const video = await excursionVideo(tx, id);
+        const result = await updateExcursion(tx, principal, id, parsed.data, media(video), deps.now());
         dropped = result.dropped;
         return result;
       });
@@ -243,7 +238,7 @@ export function excursionWriteRoutes(deps: AppDeps): Hono {
   app.post('/:id/publish', async (c) => {
     const principal = await requirePrincipal(c, deps);
     const id = c.req.param('id');
-    if (!isEntityId(id)) throw new HttpError(400, EXCURSION_FORM_TEXTS.badId);
+    if (!isEntityId(id)) throw new ServiceError('invalid', EXCURSION_FORM_TEXTS.badId);
     return runMutation(c, deps, principal.id, 'detail', (tx) =>
       publishExcursion(tx, principal, id, deps.now()),
     );
@@ -252,7 +247,7 @@ export function excursionWriteRoutes(deps: AppDeps): Hono {
   app.post('/:id/reject', async (c) => {
     const principal = await requirePrincipal(c, deps);
     const id = c.req.param('id');
-    if (!isEntityId(id)) throw new HttpError(400, EXCURSION_FORM_TEXTS.badId);
+    if (!isEntityId(id)) throw new ServiceError('invalid', EXCURSION_FORM_TEXTS.badId);
     let body: unknown;
     try {
       body = await c.req.json();
@@ -260,7 +255,7 @@ export function excursionWriteRoutes(deps: AppDeps): Hono {
       body = undefined;
     }
     const parsed = rejectReasonSchema.safeParse(body);
-    if (!parsed.success) throw new HttpError(400, EXCURSION_FORM_TEXTS.badReason);
+    if (!parsed.success) throw new ServiceError('invalid', EXCURSION_FORM_TEXTS.badReason);
     return runMutation(c, deps, principal.id, 'detail', (tx) =>
       rejectExcursion(tx, principal, id, parsed.data.reason, deps.now()),
     );
@@ -274,7 +269,7 @@ export function moderationRoutes(deps: AppDeps): Hono {
   const app = new Hono();
   app.get('/excursions', async (c) => {
     const principal = await requirePrincipal(c, deps);
-    if (principal.role !== 'admin') throw new HttpError(403, EXCURSION_TEXTS.adminOnly);
+    if (principal.role !== 'admin') throw new ServiceError('forbidden', EXCURSION_TEXTS.adminOnly);
     return c.json({ excursions: await pendingExcursions(deps.db, deps.now()) });
   });
   return app;

@@ -7,10 +7,7 @@ import { parseRange } from '../../media/range';
 import type { RangeRequest } from '../../media/range';
 import { isSafeMediaId } from '../../media/store';
 import type { MediaStore } from '../../media/store';
-
-interface MediaRow {
-  content_type: string;
-}
+import { mediaContentType } from '../../storage/media';
 
 interface StoredFile {
   id: string;
@@ -73,19 +70,16 @@ function mediaKindRoutes(deps: AppDeps, kinds: string[]): Hono {
   app.get('/:id', async (c) => {
     const id = c.req.param('id');
     if (!isSafeMediaId(id)) throw notFound(NOT_FOUND);
-    const [meta] = await deps.db.query<MediaRow>(
-      'SELECT content_type FROM media WHERE id = $1 AND kind = ANY($2::text[])',
-      [id, kinds],
-    );
-    if (!meta) throw notFound(NOT_FOUND);
+    const contentType = await mediaContentType(deps.db, id, kinds);
+    if (contentType === undefined) throw notFound(NOT_FOUND);
     const width = requestedWidth(c.req.query('w'), c.req.query('size'));
-    if (meta.content_type === SVG) {
+    if (contentType === SVG) {
       const raster = await svgRaster(id, width);
       if (raster) return answer(c, deps.media, raster, 'image/webp');
     }
-    const file = await firstExisting(deps.media, candidateFiles(id, meta.content_type, width));
+    const file = await firstExisting(deps.media, candidateFiles(id, contentType, width));
     if (!file) throw notFound(NOT_FOUND);
-    return answer(c, deps.media, file, meta.content_type);
+    return answer(c, deps.media, file, contentType);
   });
   // Deeper paths (an encoded or literal slash) are never media either.
   app.get('*', () => {

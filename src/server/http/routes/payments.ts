@@ -1,10 +1,11 @@
 import { Hono, type Context } from 'hono';
 import { z } from 'zod';
-import { processNotification, type ConfirmDeps } from '../../payments/confirm';
+import { processNotification } from '../../payments/confirm';
 import { ProviderUnavailableError } from '../../payments/provider';
 import type { AppDeps } from '../deps';
-import { HttpError } from '../errors';
+import { ServiceError } from '../errors';
 import { clientIp, trustedProxyList } from '../client-ip';
+import { confirmDeps } from './money-deps';
 
 export const PAYMENT_TEXTS = {
   forbidden: 'Уведомления принимаются только от платёжной системы',
@@ -33,18 +34,6 @@ async function readJson(c: Context): Promise<unknown> {
   }
 }
 
-export function confirmDeps(deps: AppDeps): ConfirmDeps {
-  return {
-    db: deps.db,
-    provider: deps.payments.provider,
-    mailer: deps.mailer,
-    log: deps.log,
-    publish: (events) => deps.events.publish(events),
-    now: deps.now,
-    bonusPercent: deps.payments.bonusPercent,
-  };
-}
-
 /** /api/payments: the widget's configuration and the provider's notifications. */
 export function paymentRoutes(deps: AppDeps): Hono {
   const app = new Hono();
@@ -58,14 +47,15 @@ export function paymentRoutes(deps: AppDeps): Hono {
   const proxies = trustedProxyList(deps.config.TRUSTED_PROXIES);
   app.post('/webhook', async (c) => {
     if (!deps.payments.webhookAddresses.allows(clientIp(c, proxies)))
-      throw new HttpError(403, PAYMENT_TEXTS.forbidden);
+      throw new ServiceError('forbidden', PAYMENT_TEXTS.forbidden);
     const parsed = notificationSchema.safeParse(await readJson(c));
-    if (!parsed.success) throw new HttpError(400, PAYMENT_TEXTS.badNotification);
+    if (!parsed.success) throw new ServiceError('invalid', PAYMENT_TEXTS.badNotification);
     try {
       const outcome = await processNotification(confirmDeps(deps), parsed.data.object.id);
       return c.json({ ok: true, outcome });
     } catch (error) {
-      if (error instanceof ProviderUnavailableError) throw new HttpError(424, PAYMENT_TEXTS.unavailable);
+      if (error instanceof ProviderUnavailableError)
+        throw new ServiceError('failedDependency', PAYMENT_TEXTS.unavailable);
       throw error;
     }
   });
@@ -85,16 +75,16 @@ export function testPayRoutes(deps: AppDeps): Hono {
 
   app.get('/payments/:token', async (c) => {
     const described = await test.describe(c.req.param('token'));
-    if (!described) throw new HttpError(404, PAYMENT_TEXTS.unknownToken);
+    if (!described) throw new ServiceError('notFound', PAYMENT_TEXTS.unknownToken);
     return c.json(described);
   });
 
   app.post('/pay', async (c) => {
     const parsed = testPaySchema.safeParse(await readJson(c));
-    if (!parsed.success) throw new HttpError(400, PAYMENT_TEXTS.badCard);
+    if (!parsed.success) throw new ServiceError('invalid', PAYMENT_TEXTS.badCard);
     const result = await test.pay(parsed.data.confirmation_token, parsed.data.card_number);
-    if (result.outcome === 'unknown') throw new HttpError(404, PAYMENT_TEXTS.unknownToken);
-    if (result.outcome === 'declined') throw new HttpError(402, PAYMENT_TEXTS.declined);
+    if (result.outcome === 'unknown') throw new ServiceError('notFound', PAYMENT_TEXTS.unknownToken);
+    if (result.outcome === 'declined') throw new ServiceError('paymentRequired', PAYMENT_TEXTS.declined);
     const outcome = result.payment
       ? await processNotification(confirmDeps(deps), result.payment.id)
       : 'ignored';

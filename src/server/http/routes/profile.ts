@@ -18,7 +18,7 @@ import {
 import { findUser, type Principal } from '../../storage/users';
 import { requirePrincipal } from '../auth';
 import type { AppDeps } from '../deps';
-import { HttpError } from '../errors';
+import { ServiceError, statusOf } from '../errors';
 import { runMutation, runMutationOnce } from '../idempotency';
 import { uploadLimit } from '../upload-limit';
 import { parseUserId } from '../user-id';
@@ -36,7 +36,7 @@ async function readJson(c: Context): Promise<unknown> {
 
 function userIdParam(c: Context): number {
   const id = parseUserId(c.req.param('id') ?? '');
-  if (id === null) throw new HttpError(400, ROLE_TEXTS.badUserId);
+  if (id === null) throw new ServiceError('invalid', ROLE_TEXTS.badUserId);
   return id;
 }
 
@@ -50,16 +50,16 @@ export function profileRoutes(deps: AppDeps): Hono {
   app.get('/me', async (c) => {
     const principal = await requirePrincipal(c, deps);
     const user = await findUser(deps.db, principal.id);
-    if (!user) throw new HttpError(404, ROLE_TEXTS.userNotFound);
+    if (!user) throw new ServiceError('notFound', ROLE_TEXTS.userNotFound);
     return c.json(user.row);
   });
 
   app.put('/:id', async (c) => {
     const principal = await requirePrincipal(c, deps);
     const userId = userIdParam(c);
-    if (principal.id !== userId) throw new HttpError(403, PROFILE_TEXTS.notYours);
+    if (principal.id !== userId) throw new ServiceError('forbidden', PROFILE_TEXTS.notYours);
     const parsed = updateUserRequestSchema.safeParse(await readJson(c));
-    if (!parsed.success) throw new HttpError(400, PROFILE_TEXTS.badProfile);
+    if (!parsed.success) throw new ServiceError('invalid', PROFILE_TEXTS.badProfile);
     const mail: { code?: OutgoingEmailCode } = {};
     const answer = await runMutationOnce(c, deps, principal.id, 'detail', async (tx) => {
       const saved = await updateProfile(tx, principal, userId, parsed.data, deps.now());
@@ -81,9 +81,9 @@ export function profileRoutes(deps: AppDeps): Hono {
   app.post('/:id/email/confirm', async (c) => {
     const principal = await requirePrincipal(c, deps);
     const userId = userIdParam(c);
-    if (principal.id !== userId) throw new HttpError(403, PROFILE_TEXTS.notYours);
+    if (principal.id !== userId) throw new ServiceError('forbidden', PROFILE_TEXTS.notYours);
     const parsed = confirmEmailRequestSchema.safeParse(await readJson(c));
-    if (!parsed.success) throw new HttpError(400, PROFILE_TEXTS.badEmailCode);
+    if (!parsed.success) throw new ServiceError('invalid', PROFILE_TEXTS.badEmailCode);
     return c.json(await confirmEmailChange(deps, principal, userId, parsed.data.code));
   });
 
@@ -114,17 +114,17 @@ export function uploadRoutes(deps: AppDeps): Hono {
       principal = await requirePrincipal(c, deps);
     } catch (error) {
       // The unread upload stays in the socket, so the connection cannot be reused: say so.
-      if (error instanceof HttpError)
-        return c.json({ detail: error.message }, error.status, { Connection: 'close' });
+      if (error instanceof ServiceError)
+        return c.json({ detail: error.message }, statusOf(error), { Connection: 'close' });
       throw error;
     }
     let file: unknown;
     try {
       file = (await c.req.parseBody())[UPLOAD_FILE_FIELD];
     } catch {
-      throw new HttpError(400, PROFILE_TEXTS.noFile);
+      throw new ServiceError('invalid', PROFILE_TEXTS.noFile);
     }
-    if (!(file instanceof File)) throw new HttpError(400, PROFILE_TEXTS.noFile);
+    if (!(file instanceof File)) throw new ServiceError('invalid', PROFILE_TEXTS.noFile);
     const stored = await storeMedia(deps, {
       kind: 'avatar',
       bytes: new Uint8Array(await file.arrayBuffer()),

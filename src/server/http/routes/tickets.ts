@@ -1,8 +1,14 @@
 import { Hono, type Context } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { crimeaToday } from '../../../domain/dates';
-import { createTicketRequestSchema, patchTicketStatusRequestSchema } from '../../../protocol/tickets';
-import { ensurePayment } from '../../payments/checkout';
+import {
+  checkInRequestSchema,
+  createTicketRequestSchema,
+  patchTicketStatusRequestSchema,
+} from '../../../protocol/tickets';
+import { openPayment, payBooked, type CheckoutDeps } from '../../payments/checkout';
+import { sendTicketRefunds } from '../../payments/refunds';
+import { mailSellerAlert } from '../../payments/seller-mail';
 import {
   BOOKING_TEXTS,
   bookTicketFast,
@@ -12,23 +18,23 @@ import {
   createTicket,
   readBookingTour,
   readBookingTours,
+  TourChanged,
   type BookedPayment,
+  type BookingDeps,
   type BookingTour,
   type BookingTourCache,
 } from '../../services/booking';
+import { ticketExcursion } from '../../storage/bookings';
 import { findTicket, listTicketsOf } from '../../storage/tickets';
+import { checkInTicket, CHECKIN_TEXTS } from '../../services/checkin';
 import { mayEditExcursion } from '../../services/excursions';
+import { cancelledPaidTicket } from '../../services/seller-alerts';
 import { bearerClaims, requirePrincipal } from '../auth';
 import type { AppDeps } from '../deps';
-import { HttpError } from '../errors';
-import {
-  idempotencyKeyOf,
-  readStored,
-  replayOf,
-  requestHashOf,
-  runMutation,
-  runMutationOnce,
-} from '../idempotency';
+import { ServiceError } from '../errors';
+import { idempotencyKeyOf, replayOf, requestHashOf, runMutation, runMutationOnce } from '../idempotency';
+import { refundDeps, ticketMailDeps } from './money-deps';
+import { readStored } from '../../storage/idempotency';
 import { parseUserId } from '../user-id';
 
 export const TICKET_REQUEST_TEXTS = {
@@ -63,15 +69,25 @@ interface Booked {
   booked?: BookedPayment;
 }
 
-const bookingDeps = (deps: AppDeps) => ({
+const bookingDeps = (deps: AppDeps): BookingDeps => ({
   now: deps.now(),
   ticketCode: (id: string) => deps.tokens.ticketCode(id),
   paymentProvider: deps.payments.provider.name,
+  guards: deps.bookingGuards,
 });
+
+const checkoutDeps = (deps: AppDeps): CheckoutDeps => ({
+  db: deps.db,
+  provider: deps.payments.provider,
+  now: deps.now,
+});
+
+/** How many times a booking is made again on a tour that changed while it was booked. */
+const TOUR_CHANGED_RETRIES = 3;
 
 /**
  * The short way (services/booking.ts, bookTicketFast): one statement, after one read of the tour when
- * this process has not read it yet. Undefined whenever the long way has to answer.
+ * this process has not read it yet. Undefined whenever slowBooking has to answer.
  */
 async function fastBooking(
   c: Context,
@@ -129,26 +145,38 @@ async function fastBooking(
   return { answer: replayOf(c, stored, 'detail', requestHash) };
 }
 
-/** The booking step by step (services/booking.ts, createTicket), each refusal in its order. */
+/**
+ * The booking in a transaction of its own (services/booking.ts, createTicket), after the caller's
+ * token and role are checked: each refusal in its order, and the Idempotency-Key's answer stored
+ * whatever it is.
+ */
 async function slowBooking(c: Context, deps: AppDeps, input: unknown): Promise<Booked> {
   const principal = await requirePrincipal(c, deps);
   const parsed = createTicketRequestSchema.safeParse(input);
-  if (!parsed.success) throw new HttpError(400, TICKET_REQUEST_TEXTS.badBooking);
-  // The payments row is written with the booking; the provider is asked after the commit.
-  let booked: BookedPayment | undefined;
-  const answer = await runMutationOnce(
-    c,
-    deps,
-    principal.id,
-    'detail',
-    async (tx) => {
-      const result = await createTicket(tx, principal, parsed.data, bookingDeps(deps));
-      booked = result.payment;
-      return result;
-    },
-    boundedLocks(),
-  );
-  return { answer, booked };
+  if (!parsed.success) throw new ServiceError('invalid', TICKET_REQUEST_TEXTS.badBooking);
+  for (let attempt = 1; ; attempt++) {
+    // The payments row is written with the booking; the provider is asked after the commit.
+    let booked: BookedPayment | undefined;
+    try {
+      const answer = await runMutationOnce(
+        c,
+        deps,
+        principal.id,
+        'detail',
+        async (tx) => {
+          const result = await createTicket(tx, principal, parsed.data, bookingDeps(deps));
+          booked = result.payment;
+          return result;
+        },
+        boundedLocks(deps.bookingGuards),
+      );
+      return { answer, booked };
+    } catch (error) {
+      // An excursion edited again and again while it is booked: as busy as a lock that never frees.
+      if (!(error instanceof TourChanged)) throw error;
+      if (attempt >= TOUR_CHANGED_RETRIES) throw new ServiceError('conflict', BOOKING_TEXTS.busy);
+    }
+  }
 }
 
 /** POST/GET/PATCH /api/tickets and the guide's check, mounted at /api/tickets. */
@@ -159,63 +187,102 @@ export function ticketRoutes(deps: AppDeps): Hono {
 
   app.post('/', async (c) => {
     const input = await readJson(c);
-    // The short way first (services/booking.ts, bookTicketFast); the long way decides whatever it
-    // cannot, from the start, so every refusal and its order stay the long way's.
+    // The short way first (services/booking.ts, bookTicketFast); a booking in a transaction of its
+    // own decides whatever it cannot, from the start.
     const { answer, booked } =
       (await fastBooking(c, deps, tours, input)) ?? (await slowBooking(c, deps, input));
     const body = answer.body as { ticket_id?: string };
     if (answer.status !== 200 || !body.ticket_id) return c.json(answer.body as object, answer.status);
-    const confirmationid = await ensurePayment(
-      deps.db,
-      deps.payments.provider,
-      body.ticket_id,
-      returnUrl(c, deps, body.ticket_id),
-      // A replayed answer's booking is not this request's: read what the payment is now.
-      answer.replayed ? undefined : booked,
-    );
+    const url = returnUrl(c, deps, body.ticket_id);
+    // A replayed answer's booking is not this request's: its payment is whatever is open now.
+    const confirmationid =
+      booked && !answer.replayed
+        ? await payBooked(checkoutDeps(deps), body.ticket_id, booked, url)
+        : await openPayment(checkoutDeps(deps), body.ticket_id, url, null);
     return c.json({ ...body, confirmationid });
+  });
+
+  // Pay later: the ticket's open payment, or a new one when the last ended unpaid; the owner's only.
+  app.post('/:id/payment', async (c) => {
+    const principal = await requirePrincipal(c, deps);
+    const id = c.req.param('id');
+    const confirmationid = await openPayment(checkoutDeps(deps), id, returnUrl(c, deps, id), principal.id);
+    return c.json({ confirmationid });
   });
 
   // The guide scans the QR: a code the server did not sign is refused before any lookup.
   app.get('/check/:code', async (c) => {
     const principal = await requirePrincipal(c, deps);
     const ticketId = deps.tokens.readTicketCode(c.req.param('code'));
-    if (!ticketId) throw new HttpError(404, TICKET_REQUEST_TEXTS.badCode);
-    const [row] = await deps.db.query<{ owner_id: number; title: string }>(
-      `SELECT e.owner_id, e.title FROM tickets k JOIN tours t ON t.id = k.tour_id
-       JOIN excursions e ON e.id = t.excursion_id WHERE k.id = $1`,
-      [ticketId],
-    );
+    if (!ticketId) throw new ServiceError('notFound', TICKET_REQUEST_TEXTS.badCode);
+    const row = await ticketExcursion(deps.db, ticketId);
     const ticket = await findTicket(deps.db, ticketId);
-    if (!ticket || !row) throw new HttpError(404, BOOKING_TEXTS.ticketNotFound);
+    if (!ticket || !row) throw new ServiceError('notFound', BOOKING_TEXTS.ticketNotFound);
     // Checking tickets is a right of whoever may edit the excursion: an owner demoted to user has lost it.
     if (!mayEditExcursion(principal, row.owner_id))
-      throw new HttpError(403, TICKET_REQUEST_TEXTS.checkForbidden);
+      throw new ServiceError('forbidden', TICKET_REQUEST_TEXTS.checkForbidden);
     return c.json({ valid: ticket.row.status === 'confirmed', title: row.title, ticket: ticket.row });
+  });
+
+  // A guide's boarding check-in, queued offline on the phone (Idempotency-Key: its outbox id).
+  app.post('/:id/checkin', async (c) => {
+    const principal = await requirePrincipal(c, deps);
+    const parsed = checkInRequestSchema.safeParse(await readJson(c));
+    if (!parsed.success) throw new ServiceError('invalid', CHECKIN_TEXTS.badRequest);
+    const id = c.req.param('id');
+    return runMutation(c, deps, principal.id, 'detail', (tx) =>
+      checkInTicket(tx, principal, id, parsed.data, {
+        now: deps.now(),
+        readTicketCode: (code) => deps.tokens.readTicketCode(code),
+      }),
+    );
   });
 
   app.get('/:id', async (c) => {
     const principal = await requirePrincipal(c, deps);
     const ticket = await findTicket(deps.db, c.req.param('id'));
-    if (!ticket) throw new HttpError(404, BOOKING_TEXTS.ticketNotFound);
+    if (!ticket) throw new ServiceError('notFound', BOOKING_TEXTS.ticketNotFound);
     if (ticket.row.userID !== principal.id && principal.role !== 'admin')
-      throw new HttpError(403, BOOKING_TEXTS.notYourTicket);
+      throw new ServiceError('forbidden', BOOKING_TEXTS.notYourTicket);
     return c.json(ticket.row);
   });
 
   app.patch('/:id', async (c) => {
     const principal = await requirePrincipal(c, deps);
     const parsed = patchTicketStatusRequestSchema.safeParse(await readJson(c));
-    if (!parsed.success) throw new HttpError(400, TICKET_REQUEST_TEXTS.badStatus);
+    if (!parsed.success) throw new ServiceError('invalid', TICKET_REQUEST_TEXTS.badStatus);
     const id = c.req.param('id');
-    return runMutation(
+    let paidCancelled = false;
+    const { status, body, replayed } = await runMutationOnce(
       c,
       deps,
       principal.id,
       'detail',
-      (tx) => changeTicketStatus(tx, principal, id, parsed.data.status),
-      boundedLocks(),
+      async (tx) => {
+        const result = await changeTicketStatus(
+          tx,
+          principal,
+          id,
+          parsed.data.status,
+          deps.now(),
+          deps.bookingGuards,
+        );
+        paidCancelled = cancelledPaidTicket(result);
+        return result;
+      },
+      boundedLocks(deps.bookingGuards),
     );
+    // The seller hears of a paid seat given back once, after the commit (a replay wrote nothing).
+    if (paidCancelled && !replayed) void mailSellerAlert(ticketMailDeps(deps), id, 'cancelled');
+    // A cancelled paid ticket's refund goes to the provider after the commit, without holding up the
+    // answer (it says the refund is pending); its outcome reaches the ticket live. A refund not sent
+    // now is sent by the retry timer.
+    if (status === 200) {
+      void sendTicketRefunds(refundDeps(deps), id).catch((error: unknown) =>
+        deps.log.error(`refunds of ticket ${id} not sent yet`, error),
+      );
+    }
+    return c.json(body as object, status);
   });
 
   return app;
@@ -227,9 +294,9 @@ export function userTicketRoutes(deps: AppDeps): Hono {
   app.get('/:id/tickets', async (c) => {
     const principal = await requirePrincipal(c, deps);
     const userId = parseUserId(c.req.param('id'));
-    if (userId === null) throw new HttpError(400, TICKET_REQUEST_TEXTS.badUserId);
+    if (userId === null) throw new ServiceError('invalid', TICKET_REQUEST_TEXTS.badUserId);
     if (userId !== principal.id && principal.role !== 'admin')
-      throw new HttpError(403, TICKET_REQUEST_TEXTS.notYours);
+      throw new ServiceError('forbidden', TICKET_REQUEST_TEXTS.notYours);
     return c.json({ tickets: await listTicketsOf(deps.db, userId, MAX_TICKETS_LISTED) });
   });
   return app;

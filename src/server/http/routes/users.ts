@@ -3,7 +3,7 @@ import { isEntityId } from '../../../domain/ids';
 import { setFavorite } from '../../services/favorites';
 import { requirePrincipal } from '../auth';
 import type { AppDeps } from '../deps';
-import { HttpError } from '../errors';
+import { ServiceError } from '../errors';
 import { runMutation } from '../idempotency';
 import { parseUserId } from '../user-id';
 
@@ -20,8 +20,8 @@ export function userRoutes(deps: AppDeps): Hono {
     const principal = await requirePrincipal(c, deps);
     const userId = parseUserId(c.req.param('userId') ?? '');
     const excursionId = c.req.param('excursionId') ?? '';
-    if (userId === null) throw new HttpError(400, USER_ROUTE_TEXTS.badUser);
-    if (!isEntityId(excursionId)) throw new HttpError(400, USER_ROUTE_TEXTS.badExcursion);
+    if (userId === null) throw new ServiceError('invalid', USER_ROUTE_TEXTS.badUser);
+    if (!isEntityId(excursionId)) throw new ServiceError('invalid', USER_ROUTE_TEXTS.badExcursion);
     return runMutation(c, deps, principal.id, 'detail', (tx) =>
       setFavorite(tx, principal, userId, excursionId, on),
     );

@@ -3,7 +3,7 @@ import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { parsePositiveIntId } from '../../../../domain/ids';
 import { adminUserIdError, isSuccessMessage } from '../../../../domain/validation';
-import { changeRole } from '../../../sync/account';
+import { changeRole } from '../../../commands/account';
 import { useCurrentUser } from '../../hooks/account';
 import { useReplica } from '../../hooks/replica';
 import { ListStatus } from '../../components/lists/ListStatus';

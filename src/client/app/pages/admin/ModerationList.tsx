@@ -2,7 +2,7 @@ import './moderation.css';
 import { useCallback, useEffect, useId, useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import type { ReplicaExcursion } from '../../../../domain/types';
-import { moderateExcursion, pendingExcursions } from '../../../sync/excursions';
+import { moderateExcursion, pendingExcursions } from '../../../commands/excursions';
 import { MediaImage } from '../../components/MediaImage';
 import { useReplica } from '../../hooks/replica';
 import { MODERATION as TEXT } from './strings';

@@ -14,6 +14,7 @@ import {
 import { formatRoubles, selectedServices, totalPrice } from '../../../../domain/pricing';
 import { canPayAtSeatStep, toggleSeat } from '../../../../domain/seat-selection';
 import type { EntityId, ReplicaExcursion, TicketService, ReplicaTour } from '../../../../domain/types';
+import { CancelPolicy } from '../../components/money/CancelPolicy';
 import { ActionBar } from './ActionBar';
 import { BookingMessage } from './BookingMessage';
 import { CountStep } from './CountStep';
@@ -122,6 +123,7 @@ export function BookingForm({ excursion, tours, userId }: BookingFormProps) {
   return (
     <>
       <p className="booking-excursion">{excursion.title}</p>
+      <CancelPolicy className="booking-cancel-policy" freeCancelHours={excursion.freeCancelHours} />
       <section className="booking-step" aria-labelledby="booking-step-title">
         {seatStep && <p className="booking-step-number">{BOOKING.stepOf(onSeats ? 2 : 1, 2)}</p>}
         <h2 id="booking-step-title">{onSeats ? BOOKING.seatStep : BOOKING.countStep}</h2>

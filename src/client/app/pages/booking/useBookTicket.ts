@@ -1,7 +1,7 @@
 import { useCallback, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import type { BookingRequest } from '../../../../domain/booking';
-import { bookTicket } from '../../../sync/booking';
+import { bookTicket } from '../../../commands/booking';
 import { useReplica } from '../../hooks/replica';
 
 export type SubmitState =

@@ -7,10 +7,10 @@ import {
   draftOf,
   firstInvalidStep,
   isStepValid,
-  newExcursionPayload,
-  type ExcursionFormValues,
 } from '../../../../domain/excursion-form';
-import { createExcursion } from '../../../sync/excursions';
+import { newExcursionPayload } from '../../../../domain/excursion-form-submit';
+import type { ExcursionFormValues } from '../../../../domain/excursion-form-values';
+import { createExcursion } from '../../../commands/excursions';
 import { ListStatus } from '../../components/lists/ListStatus';
 import { PageHeader } from '../../components/PageHeader';
 import { useCurrentUser } from '../../hooks/account';

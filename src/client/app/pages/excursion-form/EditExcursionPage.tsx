@@ -1,17 +1,13 @@
 import './excursion-form.css';
 import { useRef, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
-import {
-  draftOf,
-  excursionFields,
-  formValuesOf,
-  isStepValid,
-  withoutMarked,
-  type ExcursionFormValues,
-} from '../../../../domain/excursion-form';
+import { draftOf, isStepValid } from '../../../../domain/excursion-form';
+import { withoutMarked } from '../../../../domain/excursion-form-files';
+import { excursionFields, formValuesOf } from '../../../../domain/excursion-form-submit';
+import type { ExcursionFormValues } from '../../../../domain/excursion-form-values';
 import { isEntityId } from '../../../../domain/ids';
 import type { ReplicaExcursion, User } from '../../../../domain/types';
-import { updateExcursion } from '../../../sync/excursions';
+import { updateExcursion } from '../../../commands/excursions';
 import { ListStatus } from '../../components/lists/ListStatus';
 import { PageHeader } from '../../components/PageHeader';
 import { useCurrentUser, useHasSynced } from '../../hooks/account';

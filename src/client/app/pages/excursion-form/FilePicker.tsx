@@ -1,5 +1,6 @@
 import { useEffect, useId, useState, type ChangeEvent, type ReactNode } from 'react';
-import { fileProblem, limitUploads } from '../../../../domain/excursion-form';
+import { limitUploads } from '../../../../domain/excursion-form';
+import { fileProblem } from '../../../../domain/excursion-form-files';
 import { FormIcon } from './icons';
 import { MEDIA } from './strings';
 

@@ -1,4 +1,4 @@
-import { toggleMarked } from '../../../../domain/excursion-form';
+import { toggleMarked } from '../../../../domain/excursion-form-files';
 import { MediaImage } from '../../components/MediaImage';
 import { FormIcon } from './icons';
 import { MEDIA } from './strings';

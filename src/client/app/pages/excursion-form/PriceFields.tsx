@@ -1,12 +1,19 @@
-import { digitsOnly, servicesProblem, type ServiceDraft } from '../../../../domain/excursion-form';
+import {
+  digitsOnly,
+  parseFreeCancelHours,
+  servicesProblem,
+  type ServiceDraft,
+} from '../../../../domain/excursion-form-values';
 import type { SectionProps } from './form-props';
-import { AddButton, CheckField, NumberField } from './fields';
+import { CheckField, NumberField } from './fields';
+import { AddButton } from './list-fields';
 import { FormIcon } from './icons';
 import { PRICES } from './strings';
 
 /**
  * Wizard step 3 and the editor's 'Стоимость' (SPEC §5): the adult price above 0; child prices only
- * when children are allowed; entry prices hidden while 'Нет входных билетов' is ticked; services.
+ * when children are allowed; entry prices hidden while 'Нет входных билетов' is ticked; services; the
+ * free-cancellation window.
  */
 export function PriceFields({ values, update }: SectionProps) {
   const kids = values.childrenAllowed;
@@ -53,6 +60,18 @@ export function PriceFields({ values, update }: SectionProps) {
         </>
       )}
       <ServicesField services={values.services} onChange={(services) => update({ services })} />
+      <NumberField
+        label={PRICES.freeCancelHours}
+        required
+        hint={PRICES.freeCancelHint}
+        value={values.freeCancelHours}
+        onChange={(freeCancelHours) => update({ freeCancelHours })}
+      />
+      {!Number.isFinite(parseFreeCancelHours(values.freeCancelHours)) && (
+        <p className="xf-error" role="alert">
+          {PRICES.freeCancelProblem}
+        </p>
+      )}
     </>
   );
 }

@@ -1,5 +1,5 @@
 import type { SectionProps } from './form-props';
-import { TextListField } from './fields';
+import { TextListField } from './list-fields';
 import { FIELDS } from './strings';
 
 /** Wizard step 1 and the editor's 'Маршрут': route stages and assembly points (the first of each required). */

@@ -7,9 +7,11 @@ import {
   canScheduleDateTime,
   removeScheduledDateTime,
 } from '../../../../domain/excursion-form';
+import { MAX_TOURS_PER_REQUEST } from '../../../../domain/schedule-editor';
 import { DateField } from '../../components/dates/DateField';
 import { useToday } from '../../hooks/now';
 import type { SectionProps } from './form-props';
+import { ScheduleRulePanel } from '../seller/ScheduleRulePanel';
 import { FormIcon } from './icons';
 import { SCHEDULE } from './strings';
 
@@ -18,7 +20,7 @@ const DatePicker = lazyExport(() => import('../../components/dates/DatePicker'),
 
 /**
  * Wizard step 4 (SPEC §5): at least one date-time. A date from today on (past days cannot be picked)
- * and a time are added to the list; each listed run can be removed.
+ * and a time are added to the list, or a whole season by rule; each listed run can be removed.
  */
 export function ScheduleFields({ values, update }: SectionProps) {
   const today = useToday();
@@ -67,6 +69,17 @@ export function ScheduleFields({ values, update }: SectionProps) {
           {SCHEDULE.duplicate}
         </p>
       )}
+      {/* A season at once; the excursion's first save carries at most MAX_TOURS_PER_REQUEST runs. */}
+      <ScheduleRulePanel
+        today={today}
+        taken={values.tours}
+        limit={Math.max(0, MAX_TOURS_PER_REQUEST - values.tours.length)}
+        onAdd={(slots) =>
+          update({
+            tours: slots.reduce((tours, slot) => addScheduledDateTime(tours, slot, today), values.tours),
+          })
+        }
+      />
       <h3 className="xf-subtitle">{SCHEDULE.list}</h3>
       {values.tours.length === 0 ? (
         <p className="xf-hint">{SCHEDULE.empty}</p>

@@ -1,4 +1,4 @@
-import { formMaxPeople } from '../../../../domain/excursion-form';
+import { formMaxPeople } from '../../../../domain/excursion-form-values';
 import { changeBusType } from '../../../../domain/seat-config';
 import type { BusType } from '../../../../domain/types';
 import type { SectionProps } from './form-props';

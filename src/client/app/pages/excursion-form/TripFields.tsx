@@ -1,6 +1,7 @@
 import { DIFFICULTIES } from '../../../../domain/types';
 import type { SectionProps } from './form-props';
-import { CheckField, ChoiceField, TextField, TextListField } from './fields';
+import { CheckField, ChoiceField, TextField } from './fields';
+import { TextListField } from './list-fields';
 import { FIELDS } from './strings';
 
 const DIFFICULTY_OPTIONS = DIFFICULTIES.map((difficulty) => ({ value: difficulty, label: difficulty }));

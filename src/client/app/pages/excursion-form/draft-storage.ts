@@ -1,9 +1,9 @@
+import { ADD_EXCURSION_FORM_STEPS } from '../../../../domain/excursion-form';
 import {
-  ADD_EXCURSION_FORM_STEPS,
   emptyExcursionForm,
   restoreFormValues,
   type ExcursionFormValues,
-} from '../../../../domain/excursion-form';
+} from '../../../../domain/excursion-form-values';
 
 // The wizard's typed draft in session storage, per user: a reload (or the phone dropping the tab
 // while the seller checks a price) keeps what was typed. Files are not kept: they can be hundreds of

@@ -1,7 +1,8 @@
 // Every user-facing text of the add-excursion wizard and the excursion editor. Texts quoted by
 // SPEC.md are kept verbatim.
 
-import type { FileProblem, ServicesProblem } from '../../../../domain/excursion-form';
+import type { FileProblem } from '../../../../domain/excursion-form-files';
+import type { ServicesProblem } from '../../../../domain/excursion-form-values';
 import { formatRoubles } from '../../../../domain/pricing';
 
 export const WIZARD = {
@@ -108,6 +109,10 @@ export const PRICES = {
     duplicate: 'Названия услуг не должны повторяться.',
   } satisfies Record<ServicesProblem, string>,
   rub: (n: number) => formatRoubles(n),
+  freeCancelHours: 'Бесплатная отмена, часов до начала',
+  freeCancelHint:
+    'До этого срока турист может отменить оплаченный билет и получить деньги обратно. 0 — без бесплатной отмены.',
+  freeCancelProblem: 'Укажите целое число часов от 0 до 720.',
 } as const;
 
 export const SCHEDULE = {

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { formatRoubles } from '../../../../domain/pricing';
 import type { ReplicaExcursion } from '../../../../domain/types';
+import { CancelPolicy } from '../../components/money/CancelPolicy';
 import { PRICE } from './strings';
 
 type Audience = 'adult' | 'child';
@@ -13,7 +14,10 @@ function previousPrice(current: number, initial: number): number | null {
   return initial > 0 && initial !== current ? initial : null;
 }
 
-/** SPEC §2 price block: adult or child fare, entry tickets paid on site, and paid extras. */
+/**
+ * SPEC §2 price block: adult or child fare, entry tickets paid on site, paid extras, and until when a
+ * paid ticket is returned for free.
+ */
 export function PriceBlock({ excursion }: { excursion: ReplicaExcursion }) {
   const [chosen, setChosen] = useState<Audience>('adult');
   // Without children allowed there is no toggle and the adult fare is the only one.
@@ -65,6 +69,7 @@ export function PriceBlock({ excursion }: { excursion: ReplicaExcursion }) {
           <span className="price-note">{PRICE.entryNote}</span>
         </p>
       )}
+      <CancelPolicy className="price-cancel" freeCancelHours={excursion.freeCancelHours} />
       {excursion.services.length > 0 && (
         <div className="price-services">
           <h3>{PRICE.services}</h3>

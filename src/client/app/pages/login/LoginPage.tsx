@@ -2,7 +2,7 @@ import './login.css';
 import { useEffect, useState } from 'react';
 import { useLocation, useNavigate, useParams } from 'react-router-dom';
 import { normaliseReferrerId } from '../../../../protocol/auth';
-import { takeSignOutReason } from '../../../sync/signout-notice';
+import { takeSignOutReason } from '../../../commands/signout-notice';
 import { LOGIN_PATH } from '../../components/RequireAuth';
 import { useSession } from '../../hooks/session';
 import { CodeStep } from './CodeStep';

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { canSubmitLogin, canSubmitRegistration, type RegistrationForm } from '../../../../domain/validation';
 import { emptyCode } from '../../../../domain/verification-code';
-import { requestCode, verifyCode, type Outcome } from '../../../sync/account';
+import { requestCode, verifyCode, type Outcome } from '../../../commands/account';
 import { useReplica } from '../../hooks/replica';
 import { LOGIN } from './strings';
 

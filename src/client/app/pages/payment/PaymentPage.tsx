@@ -2,10 +2,12 @@ import './payment.css';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { rememberPayment } from '../../../payments/pending';
-import { loadCheckoutWidget, type CheckoutWidget } from '../../../payments/widget';
-import { paymentConfig } from '../../../sync/booking';
+import type { CheckoutWidget } from '../../../payments/checkout-api';
+import { loadCheckoutWidget } from '../../../payments/widget';
+import { paymentConfig } from '../../../commands/booking';
 import { PageHeader } from '../../components/PageHeader';
 import { useTicket } from '../../hooks/account';
+import { HeldTicketsOrMissing } from './HeldTickets';
 import { PaymentSummary } from './PaymentSummary';
 import { PAYMENT } from './strings';
 
@@ -31,23 +33,16 @@ function returnPath(ticketId: string): string {
   return `/profile/tickets/ticket/${encodeURIComponent(ticketId)}?from=payment`;
 }
 
-/** /payment (SPEC §2 "Payment"): the ticket's summary and the provider's card widget. */
+/**
+ * /payment (SPEC §2 "Payment"): the ticket's summary and the provider's card widget; opened without a
+ * booking in hand, the user's held tickets to pay.
+ */
 export function PaymentPage() {
   const payment = readState(useLocation().state);
   return (
     <div className="payment-page">
       <PageHeader title={PAYMENT.title} />
-      {payment ? (
-        <Payment key={payment.ticketId} {...payment} />
-      ) : (
-        <section className="payment-missing" role="status">
-          <h2>{PAYMENT.missingTitle}</h2>
-          <p>{PAYMENT.missing}</p>
-          <Link className="button" to="/profile/tickets">
-            {PAYMENT.toTickets}
-          </Link>
-        </section>
-      )}
+      {payment ? <Payment key={payment.ticketId} {...payment} /> : <HeldTicketsOrMissing />}
     </div>
   );
 }

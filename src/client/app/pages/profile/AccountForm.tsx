@@ -1,11 +1,12 @@
-import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import type { User } from '../../../../domain/types';
 import { isPhoneComplete, formatPhone, phoneToDigits } from '../../../../domain/phone';
 import { isValidEmail } from '../../../../domain/validation';
-import { awaitSettled, updateProfile } from '../../../sync/actions';
-import { confirmEmailChange, pendingEmailChange } from '../../../sync/email-change';
+import { awaitSettled, updateProfile } from '../../../sync/outbox/actions';
+import { pendingEmailChange } from '../../../commands/email-change';
 import { useReplica } from '../../hooks/replica';
 import { AvatarField } from './AvatarField';
+import { EmailCodeField } from './EmailCodeField';
 import { PhoneField } from './PhoneField';
 import { useSaveStatus } from '../../hooks/save-status';
 import { ACCOUNT } from './strings';
@@ -16,7 +17,6 @@ const SETTLE_TIMEOUT_MS = 4000;
 const OFFLINE_SETTLE_TIMEOUT_MS = 300;
 /** How long a queued new e-mail is watched for, to offer its code field once the server has it. */
 const EMAIL_WATCH_MS = 30 * 60_000;
-const CODE_PATTERN = /^\d{6}$/;
 
 interface ProfileFields {
   name: string;
@@ -67,10 +67,9 @@ export function AccountForm({ user }: { user: User }) {
   const [queued, setQueued] = useState(false);
   const status = useSaveStatus();
   const [pendingEmail, setPendingEmail] = useState<string | null>(null);
-  const [code, setCode] = useState('');
-  const [confirming, setConfirming] = useState(false);
-  const [codeError, setCodeError] = useState<string | null>(null);
   const [emailChanged, setEmailChanged] = useState(false);
+  // Each code the server mails starts its field afresh (an empty input, no error).
+  const [codeRound, setCodeRound] = useState(0);
   const mounted = useRef(true);
 
   useEffect(() => {
@@ -87,8 +86,7 @@ export function AccountForm({ user }: { user: User }) {
   /** The server accepted a save naming a new e-mail: it mailed the code to that address. */
   function awaitCode(address: string) {
     setPendingEmail(address);
-    setCode('');
-    setCodeError(null);
+    setCodeRound((round) => round + 1);
     setEmailChanged(false);
   }
 
@@ -149,39 +147,10 @@ export function AccountForm({ user }: { user: User }) {
     }
   }
 
-  async function confirmCode() {
-    if (confirming || !pendingEmail) return;
-    const typed = code.trim();
-    if (!CODE_PATTERN.test(typed)) {
-      setCodeError(ACCOUNT.emailCodeInvalid);
-      return;
-    }
-    setConfirming(true);
-    setCodeError(null);
-    try {
-      const outcome = await confirmEmailChange({ db }, user.id, typed);
-      if (!mounted.current) return;
-      if (outcome.ok) {
-        setPendingEmail(null);
-        setCode('');
-        setFields((now) => ({ ...now, email: outcome.value.email }));
-        setEmailChanged(true);
-      } else
-        setCodeError(
-          outcome.offline ? ACCOUNT.emailConfirmOffline : (outcome.error ?? ACCOUNT.emailConfirmFailed),
-        );
-    } catch {
-      if (mounted.current) setCodeError(ACCOUNT.emailConfirmFailed);
-    } finally {
-      if (mounted.current) setConfirming(false);
-    }
-  }
-
-  function codeKey(event: KeyboardEvent<HTMLInputElement>) {
-    // Enter confirms the code here instead of saving the whole form.
-    if (event.key !== 'Enter') return;
-    event.preventDefault();
-    void confirmCode();
+  function emailConfirmed(email: string) {
+    setPendingEmail(null);
+    setFields((now) => ({ ...now, email }));
+    setEmailChanged(true);
   }
 
   const text = (key: 'name' | 'surname' | 'middlename', label: string, autoComplete: string) => (
@@ -250,40 +219,12 @@ export function AccountForm({ user }: { user: User }) {
           )}
         </div>
         {pendingEmail && (
-          <div className="form-field account-email-code">
-            <p id="account-email-code-sent" className="form-note" role="status">
-              {ACCOUNT.emailCodeSent(pendingEmail)}
-            </p>
-            <label className="field-label" htmlFor="account-email-code">
-              {ACCOUNT.emailCode}
-            </label>
-            <input
-              id="account-email-code"
-              name="email-code"
-              inputMode="numeric"
-              autoComplete="one-time-code"
-              maxLength={6}
-              aria-invalid={Boolean(codeError)}
-              aria-describedby={codeError ? 'account-email-code-error' : 'account-email-code-sent'}
-              value={code}
-              onChange={(event) => setCode(event.target.value.replace(/\D/g, ''))}
-              onKeyDown={codeKey}
-            />
-            <button
-              type="button"
-              className="button account-email-confirm"
-              aria-busy={confirming}
-              disabled={confirming}
-              onClick={() => void confirmCode()}
-            >
-              {confirming ? ACCOUNT.emailConfirming : ACCOUNT.emailConfirm}
-            </button>
-            {codeError && (
-              <p id="account-email-code-error" className="form-error" role="alert">
-                {codeError}
-              </p>
-            )}
-          </div>
+          <EmailCodeField
+            key={codeRound}
+            userId={user.id}
+            address={pendingEmail}
+            onConfirmed={emailConfirmed}
+          />
         )}
       </div>
 

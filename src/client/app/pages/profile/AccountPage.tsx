@@ -1,7 +1,7 @@
 import './profile.css';
 import './forms.css';
 import { Link, useNavigate } from 'react-router-dom';
-import { logOut } from '../../../sync/logout';
+import { logOut } from '../../../commands/logout';
 import { useCurrentUser } from '../../hooks/account';
 import { useReplica } from '../../hooks/replica';
 import { ListStatus } from '../../components/lists/ListStatus';

@@ -1,5 +1,5 @@
 import { useState, type ChangeEvent } from 'react';
-import { uploadAvatar } from '../../../sync/account';
+import { uploadAvatar } from '../../../commands/account';
 import { useReplica } from '../../hooks/replica';
 import { ProfileIcon } from './icons';
 import { ACCOUNT } from './strings';

@@ -12,8 +12,10 @@ import {
   scheduleDays,
   type ScheduleEdits,
 } from '../../../../domain/schedule-editor';
+import type { RuleSlot } from '../../../../domain/schedule-rule';
+import { MAX_TOURS_PER_REQUEST } from '../../../../domain/schedule-editor';
 import type { ScheduleRows } from '../../../db/queries/seller';
-import { addTours, deleteTours } from '../../../sync/actions';
+import { addTours, deleteTours } from '../../../sync/outbox/actions';
 import { useToday } from '../../hooks/now';
 import { useReplica } from '../../hooks/replica';
 import { useSyncStatus } from '../../hooks/status';
@@ -21,6 +23,7 @@ import { useTourRejection } from './hooks';
 import { SellerIcon } from './icons';
 import { RejectionNotice } from './RejectionNotice';
 import { ScheduleDayCard, type ChipInfo } from './ScheduleDayCard';
+import { ScheduleRulePanel } from './ScheduleRulePanel';
 import { SCHEDULE as TEXT } from './strings';
 import { useFlash } from './useFlash';
 
@@ -37,7 +40,7 @@ export interface ScheduleEditorProps {
 
 /**
  * The editor itself. Edits stay on the screen until 'Сохранить изменения'; saving writes the replica
- * and the outbox at once (client/sync/actions), so it works with no network and the queue sends it
+ * and the outbox at once (client/sync/outbox/actions), so it works with no network and the queue sends it
  * later. Each chip shows how far its change has got, straight from the replica's marks.
  */
 export function ScheduleEditor({ excursionId, userId, rows }: ScheduleEditorProps) {
@@ -117,6 +120,24 @@ export function ScheduleEditor({ excursionId, userId, rows }: ScheduleEditorProp
     }
   }
 
+  /**
+   * A season rule's slots go straight into the queue, one creation of up to MAX_TOURS_PER_REQUEST
+   * tours, like a save: they show at once as waiting chips, with or without a network.
+   */
+  async function addByRule(slots: RuleSlot[]) {
+    savedAt.current = Date.now();
+    try {
+      await addTours(
+        db,
+        userId,
+        slots.map((slot) => ({ excursionID: excursionId, ...slot })),
+      );
+      show('saved');
+    } catch {
+      show('saveFailed');
+    }
+  }
+
   const pickDate = (date: string) => {
     setPicking(false);
     setEdits((current) => addDateEdit(current, date, today));
@@ -150,6 +171,8 @@ export function ScheduleEditor({ excursionId, userId, rows }: ScheduleEditorProp
         <SellerIcon name="calendar" />
         {TEXT.addDate}
       </button>
+
+      <ScheduleRulePanel today={today} taken={edited} limit={MAX_TOURS_PER_REQUEST} onAdd={addByRule} />
 
       {/* Sticky above the tab bar: the server's refusal and the offline note stay in sight wherever
           the seller has scrolled, next to the button that caused them. */}

@@ -1,6 +1,6 @@
 import './seller.css';
 import './schedule-editor.css';
-import { Link, useParams } from 'react-router-dom';
+import { useParams } from 'react-router-dom';
 import { useCurrentUser } from '../../hooks/account';
 import { useExcursion } from '../../hooks/excursion';
 import { ListStatus } from '../../components/lists/ListStatus';
@@ -11,6 +11,7 @@ import { useScheduleRows } from './hooks';
 import { canManage } from './ownership';
 import { ScheduleEditor } from './ScheduleEditor';
 import { SCHEDULE as TEXT } from './strings';
+import { SellerNotFound } from './SellerNotFound';
 
 /**
  * /profile/schedule/{id} (SPEC §2 "Seller schedule editor"). Scheduling needs ownership, admins
@@ -25,15 +26,7 @@ export function ScheduleEditorPage() {
   const phase = itemPhase(excursion);
   if (phase === 'loading' || (phase === 'ready' && !rows)) return <ListStatus>{TEXT.loading}</ListStatus>;
   if (!excursion || !rows || !canManage(user, excursion, { adminExempt: false })) {
-    return (
-      <section className="empty-state">
-        <h1>{TEXT.notFound}</h1>
-        <p>{TEXT.notFoundHint}</p>
-        <Link className="button" to="/profile/myexcursions">
-          {TEXT.backToList}
-        </Link>
-      </section>
-    );
+    return <SellerNotFound title={TEXT.notFound} hint={TEXT.notFoundHint} back={TEXT.backToList} />;
   }
   return (
     <div className="seller-page sched-page">

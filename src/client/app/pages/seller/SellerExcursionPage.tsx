@@ -1,5 +1,6 @@
 import './seller.css';
-import { Link, useParams } from 'react-router-dom';
+import { Link, useLocation, useParams } from 'react-router-dom';
+import { readTourOutcome } from './departure/TourOperations';
 import { formatTourDate } from '../../../../domain/dates';
 import { useCurrentUser } from '../../hooks/account';
 import { ListStatus } from '../../components/lists/ListStatus';
@@ -7,11 +8,13 @@ import { itemPhase } from '../../components/lists/phase';
 import { MediaImage } from '../../components/MediaImage';
 import { PageHeader } from '../../components/PageHeader';
 import { SESSION } from '../../strings';
+import { DepartureList } from './departure/DepartureList';
 import { useSellerExcursion } from './hooks';
 import { SellerIcon, type SellerIconName } from './icons';
 import { ModerationBadge } from './ModerationBadge';
 import { canManage } from './ownership';
 import { SELLER_EXCURSION as TEXT } from './strings';
+import { SellerNotFound } from './SellerNotFound';
 
 /**
  * /profile/myexcursion/{id} (SPEC §2 "Seller excursion page"): the banner from the first image, the
@@ -22,11 +25,12 @@ export function SellerExcursionPage() {
   const id = useParams().id ?? '';
   const user = useCurrentUser();
   const summary = useSellerExcursion(id);
+  const tourOutcome = readTourOutcome(useLocation().state);
   if (!user) return <ListStatus>{SESSION.loading}</ListStatus>;
   const phase = itemPhase(summary);
   if (phase === 'loading') return <ListStatus>{TEXT.loading}</ListStatus>;
   if (!summary || !canManage(user, summary.excursion, { adminExempt: true })) {
-    return <NotFound />;
+    return <SellerNotFound title={TEXT.notFound} hint={TEXT.notFoundHint} back={TEXT.backToList} />;
   }
 
   const { excursion, upcomingTours, soldPlaces, nextTour } = summary;
@@ -50,6 +54,11 @@ export function SellerExcursionPage() {
         </div>
       </header>
       {excursion.moderation?.status === 'pending' && <p className="seller-note">{TEXT.pendingNote}</p>}
+      {tourOutcome && (
+        <p className="seller-note" role="status">
+          {tourOutcome}
+        </p>
+      )}
 
       <section className="seller-summary" aria-label={TEXT.summary}>
         <p>
@@ -79,6 +88,7 @@ export function SellerExcursionPage() {
           {TEXT.openPublicHint}
         </ActionLink>
       </nav>
+      <DepartureList excursionId={excursion._id} />
     </article>
   );
 }
@@ -105,17 +115,5 @@ function ActionLink({
       </span>
       <SellerIcon name="chevron" />
     </Link>
-  );
-}
-
-function NotFound() {
-  return (
-    <section className="empty-state">
-      <h1>{TEXT.notFound}</h1>
-      <p>{TEXT.notFoundHint}</p>
-      <Link className="button" to="/profile/myexcursions">
-        {TEXT.backToList}
-      </Link>
-    </section>
   );
 }

@@ -1,12 +1,12 @@
 import { SellerIcon } from './icons';
-import { SCHEDULE as TEXT } from './strings';
+import { SCHEDULE_RULE as RULE, SCHEDULE as TEXT } from './strings';
 
 /**
  * How far a time on the schedule has got: stored on the server, saved on the phone and waiting to be
  * sent ('queued'), added in the editor and not saved yet ('unsaved'), or removed with the deletion
- * still waiting ('deleting').
+ * still waiting ('deleting'); or one a schedule rule is about to add ('preview', nothing to remove).
  */
-export type ChipState = 'stored' | 'queued' | 'unsaved' | 'deleting';
+export type ChipState = 'stored' | 'queued' | 'unsaved' | 'deleting' | 'preview';
 
 export interface TourChipProps {
   time: string;
@@ -26,6 +26,7 @@ const NOTES: Partial<Record<ChipState, string>> = {
   queued: TEXT.pending,
   unsaved: TEXT.unsaved,
   deleting: TEXT.deleting,
+  preview: RULE.previewChip,
 };
 
 export function TourChip({
@@ -54,7 +55,7 @@ export function TourChip({
         )}
         {sold > 0 && state !== 'deleting' && <span className="sched-chip-sold">{TEXT.sold(sold)}</span>}
       </span>
-      {state !== 'deleting' && (
+      {state !== 'deleting' && state !== 'preview' && (
         <button
           type="button"
           className="sched-chip-remove"

@@ -1,6 +1,8 @@
 // Texts of the seller's screens: 'Мои экскурсии', the seller excursion page and the schedule editor.
 // SPEC §2, §4 and §8 texts verbatim.
 
+import { pluralize } from '../../../../domain/plural';
+
 export const MY_EXCURSIONS = {
   title: 'Мои экскурсии',
   add: 'Добавить экскурсию',
@@ -69,4 +71,46 @@ export const SCHEDULE = {
   refusedChip: 'не удалён',
   dismiss: 'Понятно',
   tours: 'Выезды',
+} as const;
+
+const DEPARTURE_FORMS = ['отправление', 'отправления', 'отправлений'] as const;
+const departures = (n: number) => `${n} ${pluralize(n, DEPARTURE_FORMS)}`;
+
+/** The 'Добавить по правилу' panel of the schedule editor and the wizard's schedule step. */
+export const SCHEDULE_RULE = {
+  open: 'Добавить по правилу',
+  openHint: 'Дни недели, время и период сезона',
+  title: 'Добавить по правилу',
+  close: 'Свернуть',
+  weekdays: 'Дни недели',
+  weekdayShort: ['Пн', 'Вт', 'Ср', 'Чт', 'Пт', 'Сб', 'Вс'] as const,
+  weekdayFull: ['понедельник', 'вторник', 'среда', 'четверг', 'пятница', 'суббота', 'воскресенье'] as const,
+  times: 'Время выезда',
+  timeLabel: 'Время выезда по правилу',
+  addTime: 'Добавить время',
+  removeTime: (time: string) => `Убрать время ${time}`,
+  period: 'Период',
+  from: 'С',
+  to: 'По',
+  fromLabel: 'Первый день периода',
+  toLabel: 'Последний день периода',
+  pick: 'Выбрать',
+  except: 'Без выездов в эти дни',
+  addExcept: 'Исключить дату',
+  removeExcept: (date: string) => `Вернуть ${date}`,
+  preview: 'Будут добавлены',
+  previewChip: 'новое',
+  noWeekdays: 'Выберите хотя бы один день недели',
+  noTimes: 'Добавьте хотя бы одно время выезда',
+  noRange: 'Укажите период: первый и последний день',
+  pastRange: 'Этот период уже прошёл',
+  longRange: 'Период длиннее года: проверьте даты',
+  nothing: 'По этому правилу нет новых дат: все дни исключены или уже есть в расписании',
+  skipped: (n: number) => `Уже есть в расписании и не повторяются: ${n}`,
+  capped: (total: number, limit: number) =>
+    `Правило даёт ${departures(total)}; за один раз добавляется не больше ${limit}. Ниже первые ${limit}, остальные добавьте ещё раз, начав период позже.`,
+  moreDays: (n: number) => `Ещё дней: ${n}`,
+  showAll: 'Показать все',
+  submit: (n: number) => `Добавить ${departures(n)}`,
+  added: (n: number) => `Добавлено ${departures(n)}`,
 } as const;

@@ -7,11 +7,13 @@ import type { TicketView } from '../../../db/queries/tickets';
 import { itemPhase } from '../../components/lists/phase';
 import { ListStatus } from '../../components/lists/ListStatus';
 import { PageHeader } from '../../components/PageHeader';
+import { useCountdownClock } from '../../components/money/countdown';
 import { useTicket } from '../../hooks/account';
 import { TICKET } from './strings';
-import { ticketSeatsLabel, ticketWhen } from './ticket-text';
+import { offerDeadline, ticketOffer } from './ticket-offer';
+import { ticketSeatsLabel, ticketWhen, tourNoticeText } from './ticket-text';
+import { TicketMoney } from './TicketMoney';
 import { TicketQr } from './TicketQr';
-import { UnpaidActions } from './UnpaidActions';
 
 /**
  * /profile/tickets/ticket/{id} (SPEC §2 "Tickets"). Everything comes from the replica, so the ticket and
@@ -44,14 +46,19 @@ export function TicketPage() {
   );
 }
 
-function TicketDetail({ view }: { view: TicketView }) {
+/** The ticket itself, from its replica rows; the money block follows the clock of its hold or deadline. */
+export function TicketDetail({ view }: { view: TicketView }) {
   const [search] = useSearchParams();
   const { ticket, excursion } = view;
+  const now = useCountdownClock([offerDeadline(ticket)]);
+  const offer = ticketOffer(ticket, now);
+  const excursionId = excursion?._id ?? view.tour?.excursionID ?? ticket.tour?.excursionID ?? null;
   const fromPayment = search.get('from') === 'payment';
   const when = ticketWhen(view);
   const services = selectedServices(ticket.services);
   const confirmed = ticket.status === 'confirmed';
   const awaitingPayment = ticket.status === 'to payment';
+  const notice = tourNoticeText(view);
 
   return (
     <>
@@ -85,8 +92,20 @@ function TicketDetail({ view }: { view: TicketView }) {
         {ticket.seats.length > 0 && <p className="ticket-seat-numbers">{TICKET.seatNumbers(ticket.seats)}</p>}
       </section>
 
+      {notice && (
+        <p
+          className={`ticket-banner ticket-notice ticket-notice-${ticket.tourNotice?.kind ?? 'cancelled'}`}
+          role="status"
+        >
+          {notice}
+        </p>
+      )}
+
       {confirmed && <TicketQr code={ticket.checkCode} />}
-      {awaitingPayment && !fromPayment && <UnpaidActions ticketId={ticket._id} />}
+      {/* Back from the card form, the payment is being confirmed: nothing to offer until it is. */}
+      {!(fromPayment && awaitingPayment) && (
+        <TicketMoney ticket={ticket} offer={offer} excursionId={excursionId} />
+      )}
 
       <dl className="ticket-facts">
         <Fact term={TICKET.assemblyPoint} value={ticket.assemblyPoint} />

@@ -6,7 +6,7 @@ import { syncedListPhase } from '../../components/lists/phase';
 import { PageHeader } from '../../components/PageHeader';
 import { useTickets } from '../../hooks/account';
 import { TICKET, TICKETS } from './strings';
-import { ticketSeatsLabel, ticketWhen } from './ticket-text';
+import { ticketSeatsLabel, ticketWhen, tourNoticeText } from './ticket-text';
 
 /** /profile/tickets (SPEC §2 "Tickets"): the user's tickets from the replica, newest first. */
 export function TicketsPage() {
@@ -21,6 +21,7 @@ export function TicketsPage() {
           {tickets.map((view) => {
             const { ticket } = view;
             const when = ticketWhen(view);
+            const notice = tourNoticeText(view);
             return (
               <li key={ticket._id}>
                 <Link
@@ -40,6 +41,13 @@ export function TicketsPage() {
                     {ticketSeatsLabel(view)}
                     {ticket.seats.length > 0 && ` · ${TICKET.seatNumbers(ticket.seats)}`}
                   </span>
+                  {notice && (
+                    <span
+                      className={`ticket-card-notice ticket-card-notice-${ticket.tourNotice?.kind ?? 'cancelled'}`}
+                    >
+                      {notice}
+                    </span>
+                  )}
                 </Link>
               </li>
             );

@@ -1,76 +1,61 @@
-import { useState } from 'react';
-import { useNavigate } from 'react-router-dom';
-import { recallPayment } from '../../../payments/pending';
-import { cancelTicket } from '../../../sync/booking';
-import { useReplica } from '../../hooks/replica';
+import { usePayTicket } from '../../components/money/pay-ticket';
+import { MONEY } from '../../components/money/strings';
+import { CancelConfirm, useTicketCancel } from './CancelConfirm';
 import { TICKET } from './strings';
 
 /**
- * An unpaid ticket: back to the card form when this tab still holds its confirmation token (the ticket
- * itself does not carry it), and always the cancellation, after a confirm step.
+ * A held, unpaid ticket: pay it (the server hands over the payment, so this works from any tab), with
+ * the minutes the hold has left, and the cancellation after a confirm step.
  */
-export function UnpaidActions({ ticketId }: { ticketId: string }) {
-  const db = useReplica();
-  const navigate = useNavigate();
-  const [token] = useState(() => recallPayment(ticketId));
-  const [step, setStep] = useState<'idle' | 'confirm' | 'busy'>('idle');
-  const [error, setError] = useState<string | null>(null);
+export function UnpaidActions({ ticketId, minutesLeft }: { ticketId: string; minutesLeft: number | null }) {
+  const payment = usePayTicket();
+  const { step, setStep, error, setError, cancel } = useTicketCancel(ticketId, {
+    offline: TICKET.cancelOffline,
+    failed: TICKET.cancelFailed,
+  });
+  const paying = payment.busy === ticketId;
+  const shownError = error ?? payment.error?.text ?? null;
 
-  async function cancel() {
-    setStep('busy');
+  function pay() {
     setError(null);
-    const outcome = await cancelTicket({ db }, ticketId);
-    // On success the replica says 'cancelled' and this block gives way to the new status.
-    if (outcome.ok) return;
-    setStep('idle');
-    setError(outcome.offline ? TICKET.cancelOffline : (outcome.error ?? TICKET.cancelFailed));
+    void payment.pay(ticketId);
   }
 
   return (
     <section className="ticket-unpaid" aria-label={TICKET.unpaid}>
       <p>{TICKET.unpaid}</p>
+      {minutesLeft !== null && (
+        <p className="ticket-hold-left" role="timer" aria-live="off">
+          {MONEY.holdLeft(minutesLeft)}
+        </p>
+      )}
       {step === 'idle' && (
         <div className="ticket-actions">
-          {token && (
-            <button
-              type="button"
-              className="button button-accent"
-              onClick={() => navigate('/payment', { state: { ticket_id: ticketId, confirmationid: token } })}
-            >
-              {TICKET.pay}
-            </button>
-          )}
-          <button type="button" className="button ticket-button-quiet" onClick={() => setStep('confirm')}>
+          <button type="button" className="button button-accent" disabled={paying} onClick={pay}>
+            {paying ? MONEY.paying : MONEY.pay}
+          </button>
+          <button
+            type="button"
+            className="button ticket-button-quiet"
+            disabled={paying}
+            onClick={() => setStep('confirm')}
+          >
             {TICKET.cancel}
           </button>
         </div>
       )}
       {step !== 'idle' && (
-        <div className="ticket-confirm" role="group" aria-labelledby="ticket-cancel-question">
-          <p id="ticket-cancel-question">{TICKET.cancelQuestion}</p>
-          <div className="ticket-actions">
-            <button
-              type="button"
-              className="button ticket-button-danger"
-              disabled={step === 'busy'}
-              onClick={cancel}
-            >
-              {step === 'busy' ? TICKET.wait : TICKET.cancelYes}
-            </button>
-            <button
-              type="button"
-              className="button ticket-button-quiet"
-              disabled={step === 'busy'}
-              onClick={() => setStep('idle')}
-            >
-              {TICKET.cancelNo}
-            </button>
-          </div>
-        </div>
+        <CancelConfirm
+          id="ticket-cancel-question"
+          question={TICKET.cancelQuestion}
+          step={step}
+          onYes={() => void cancel()}
+          onNo={() => setStep('idle')}
+        />
       )}
-      {error && (
+      {shownError && (
         <p className="ticket-error" role="alert">
-          {error}
+          {shownError}
         </p>
       )}
     </section>

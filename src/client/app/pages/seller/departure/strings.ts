@@ -1,0 +1,90 @@
+// Texts of a departure's screens: the passenger manifest and 'Посадка' (boarding).
+
+import { formatDisplayDate, formatTourDate } from '../../../../../domain/dates';
+
+const ddmm = (iso: string) => formatDisplayDate(iso).slice(0, 5);
+
+export const MANIFEST = {
+  title: 'Пассажиры',
+  loading: 'Loading...',
+  notFound: 'Выезд не найден',
+  notFoundHint: 'Такого выезда нет среди выездов ваших экскурсий.',
+  backToList: 'Мои экскурсии',
+  when: (date: string, time: string) => formatTourDate(date, time),
+  cancelledTour: 'Выезд отменён',
+  counts: 'Сводка',
+  booked: 'Забронировано мест',
+  paid: 'Оплачено',
+  boarded: 'Сели',
+  notBoarded: 'Не сели',
+  boarding: 'Посадка',
+  boardingHint: 'Сканер QR-кодов, работает без сети',
+  byPoint: 'По местам сбора',
+  byService: 'Дополнительные услуги',
+  people: (n: number) => `${n} чел.`,
+  list: 'Бронирования',
+  filterAll: 'Все',
+  filterWaiting: 'Не сели',
+  empty: 'На этот выезд пока никто не записался.',
+  emptyWaiting: 'Все оплатившие пассажиры уже в автобусе.',
+  call: 'Позвонить',
+  adultsKids: (adults: number, kids: number) =>
+    kids > 0 ? `Взрослых: ${adults}, детей: ${kids}` : `Взрослых: ${adults}`,
+  seats: (seats: readonly number[]) => `Места № ${seats.join(', ')}`,
+  noSeats: 'Без номеров мест',
+  assemblyPoint: 'Место сбора',
+  services: 'Услуги',
+  noPoint: 'Не указано',
+  statusHeld: 'Ожидает оплаты',
+  statusPaid: 'Оплачен',
+  statusBoarded: (time: string) => `Сел в автобус ${time}`,
+  statusCancelled: 'Отменён',
+  pending: 'ждёт отправки',
+} as const;
+
+export const BOARDING = {
+  title: 'Посадка',
+  count: (boarded: number, expected: number) => `Сели ${boarded} из ${expected}`,
+  countLabel: 'Сели в автобус из оплативших',
+  camera: 'Камера',
+  cameraStart: 'Включить камеру',
+  cameraStop: 'Выключить камеру',
+  cameraHint: 'Наведите камеру на QR-код билета',
+  cameraStarting: 'Включаем камеру…',
+  cameraDenied: 'Доступ к камере не разрешён. Сфотографируйте QR-код или введите код вручную.',
+  cameraMissing: 'Камера недоступна на этом устройстве. Сфотографируйте QR-код или введите код вручную.',
+  decoderMissing: 'Не удалось запустить распознавание QR-кодов. Введите код вручную.',
+  photo: 'Сканировать фото',
+  photoReading: 'Распознаём фото…',
+  photoNoCode: 'На фото не найден QR-код. Сфотографируйте его ближе и ровнее.',
+  manual: 'Код билета',
+  manualHint: 'Код из QR-кода билета, целиком',
+  check: 'Проверить',
+  emptyCode: 'Введите код билета',
+  ok: 'Посадка отмечена',
+  already: (time: string) => `Уже отмечен в ${time}`,
+  cancelled: 'Билет отменён',
+  unpaid: 'Билет не оплачен',
+  otherTour: (date: string, time: string) => `Билет на другой рейс: ${ddmm(date)} в ${time}`,
+  unknown: 'Билет не найден: код не совпадает ни с одним билетом этого рейса',
+  seats: (seats: readonly number[]) =>
+    seats.length > 0 ? `Места № ${seats.join(', ')}` : 'Без номеров мест',
+  people: (adults: number, kids: number) => (kids > 0 ? `${adults} взр. + ${kids} дет.` : `${adults} взр.`),
+  passengerTerm: 'Пассажир',
+  seatsTerm: 'Места',
+  pointTerm: 'Место сбора',
+  queued: 'Отметка сохранена на телефоне и отправится на сервер, когда появится сеть.',
+  conflictTitle: 'Сервер не принял посадку',
+  conflict: (name: string, reason: string) => `${name}: ${reason}`,
+  dismiss: 'Понятно',
+  toManifest: 'Список пассажиров',
+  noManifest: 'Список пассажиров этого выезда ещё не загружен на телефон: откройте его один раз при сети.',
+} as const;
+
+export const DEPARTURES = {
+  title: 'Ближайшие выезды',
+  empty: 'Предстоящих выездов нет.',
+  showAll: (n: number) => `Показать все выезды (${n})`,
+  counts: (booked: number, boarded: number) =>
+    boarded > 0 ? `Записано ${booked} · сели ${boarded}` : `Записано ${booked}`,
+} as const;
