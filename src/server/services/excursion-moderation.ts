@@ -1,20 +1,48 @@
 import { crimeaToday } from '../../domain/dates';
+import type { ModerationEvent, ModerationItem } from '../../protocol/moderation';
+import type { ServerEvent } from '../realtime/events';
 import { toExcursion } from '../storage/catalogue';
 import type { Queryable } from '../storage/db';
 import {
-  listPending,
+  lockExcursion,
   markPublished,
   markRejected,
   readExcursion,
   touchTours,
 } from '../storage/excursion-writes';
+import {
+  excursionOwner,
+  insertModerationEvent,
+  listQueue,
+  markResubmitted,
+  moderationHistories,
+  moderationHistory,
+  sellerOfRow,
+} from '../storage/moderation';
 import type { Principal } from '../storage/users';
 import { ServiceError } from './errors';
-import { announce, EXCURSION_TEXTS, tourEvents } from './excursions';
+import { announce, EXCURSION_TEXTS, mayEditExcursion, tourEvents } from './excursions';
 import type { MutationResult } from './mutation';
 
-// The admin's moderation of sellers' excursions (services/excursions.ts writes them): a pending
-// excursion is published into the catalogue or refused with a reason its seller sees.
+// The admin's moderation of sellers' excursions (services/excursions.ts writes them). A seller's
+// excursion is `pending` in the queue; the admin publishes it into the catalogue or rejects it with
+// a reason; the seller fixes a rejected one and submits it again. Every step is kept in its history
+// (storage/moderation.ts), which the admin and the seller read.
+
+export const MODERATION_TEXTS = {
+  notRejected: 'Эта экскурсия не отклонена',
+  notOwner: 'Отправить на проверку можно только свою экскурсию',
+  historyForbidden: 'Историю проверки видят только продавец экскурсии и администратор',
+} as const;
+
+/**
+ * Makes the owner's app pull: an excursion out of the catalogue is not announced publicly, yet its
+ * owner's replica holds it and shows its moderation status. The personal channel carries no row, so
+ * the app reads the change from its pull, where the owner sees their own excursion.
+ */
+function ownerNudge(ownerId: number): ServerEvent {
+  return { channel: 'USER_UPDATE', userId: ownerId, data: { action: 'profile_update', user_id: ownerId } };
+}
 
 /** Moderation: an admin publishes a pending (or refused) excursion, which then enters the catalogue. */
 export async function publishExcursion(
@@ -28,6 +56,7 @@ export async function publishExcursion(
   const row = await readExcursion(tx, id, crimeaToday(now));
   if (!row) throw new ServiceError('notFound', EXCURSION_TEXTS.notFound);
   if (!updated) throw new ServiceError('conflict', EXCURSION_TEXTS.notPending);
+  await insertModerationEvent(tx, { excursionId: id, kind: 'published', actorId: principal.id, at: now });
   await touchTours(tx, id);
   const events = [...announce(row, 'create'), ...(await tourEvents(tx, row.tour_ids ?? []))];
   return { status: 200, body: toExcursion(row), events };
@@ -47,12 +76,69 @@ export async function rejectExcursion(
   const row = await readExcursion(tx, id, crimeaToday(now));
   if (!row) throw new ServiceError('notFound', EXCURSION_TEXTS.notFound);
   if (!updated) throw new ServiceError('conflict', EXCURSION_TEXTS.notPending);
+  await insertModerationEvent(tx, {
+    excursionId: id,
+    kind: 'rejected',
+    reason: reason.trim(),
+    actorId: principal.id,
+    at: now,
+  });
   await touchTours(tx, id);
-  return { status: 200, body: toExcursion(row), events: [] };
+  return { status: 200, body: toExcursion(row), events: [ownerNudge(row.owner_id)] };
 }
 
-/** The admin's moderation list: excursions waiting for review, oldest first. */
-export async function pendingExcursions(tx: Queryable, now: Date) {
-  const rows = await listPending(tx, crimeaToday(now));
-  return rows.map(toExcursion);
+/**
+ * A rejected excursion goes back to the queue, by its seller (after fixing it) or an admin. The
+ * rejection's reason stays in the history only; the queue orders it by this submission.
+ */
+export async function resubmitExcursion(
+  tx: Queryable,
+  principal: Principal,
+  id: string,
+  now: Date,
+): Promise<MutationResult> {
+  const current = await lockExcursion(tx, id);
+  if (!current) throw new ServiceError('notFound', EXCURSION_TEXTS.notFound);
+  if (!mayEditExcursion(principal, current.owner_id))
+    throw new ServiceError('forbidden', MODERATION_TEXTS.notOwner);
+  if (!(await markResubmitted(tx, id, now))) throw new ServiceError('conflict', MODERATION_TEXTS.notRejected);
+  await insertModerationEvent(tx, { excursionId: id, kind: 'resubmitted', actorId: principal.id, at: now });
+  const row = await readExcursion(tx, id, crimeaToday(now));
+  if (!row) throw new ServiceError('notFound', EXCURSION_TEXTS.notFound);
+  return { status: 200, body: toExcursion(row), events: [ownerNudge(row.owner_id)] };
+}
+
+/** The admin's queue: excursions waiting for review with their sellers and histories, oldest submission first. */
+export async function moderationQueue(
+  tx: Queryable,
+  principal: Principal,
+  now: Date,
+): Promise<ModerationItem[]> {
+  if (principal.role !== 'admin') throw new ServiceError('forbidden', EXCURSION_TEXTS.adminOnly);
+  const rows = await listQueue(tx, crimeaToday(now));
+  const histories = await moderationHistories(
+    tx,
+    rows.map((row) => row.id),
+  );
+  return rows.map((row) => ({
+    ...toExcursion(row),
+    review: {
+      seller: sellerOfRow(row),
+      submittedAt: new Date(row.submitted_at).toISOString(),
+      history: histories.get(row.id) ?? [],
+    },
+  }));
+}
+
+/** One excursion's history, for its seller and for admins. */
+export async function excursionModerationHistory(
+  tx: Queryable,
+  principal: Principal,
+  id: string,
+): Promise<ModerationEvent[]> {
+  const owner = await excursionOwner(tx, id);
+  if (owner === undefined) throw new ServiceError('notFound', EXCURSION_TEXTS.notFound);
+  if (!mayEditExcursion(principal, owner))
+    throw new ServiceError('forbidden', MODERATION_TEXTS.historyForbidden);
+  return moderationHistory(tx, id);
 }

@@ -18,6 +18,7 @@ import {
   type ExcursionMedia,
   type SeatPlan,
 } from '../storage/excursion-writes';
+import { insertModerationEvent } from '../storage/moderation';
 import type { Principal } from '../storage/users';
 import { ServiceError } from './errors';
 import { newEntityId } from './ids';
@@ -122,7 +123,10 @@ export async function createExcursion(
 
   const id = newEntityId(now);
   const status = principal.role === 'admin' ? 'published' : 'pending';
-  await insertExcursion(tx, { id, ownerId: fields.ownerID, status }, fields, plan, media);
+  await insertExcursion(tx, { id, ownerId: fields.ownerID, status, submittedAt: now }, fields, plan, media);
+  // A seller's excursion enters the moderation queue, and its history starts here.
+  if (status === 'pending')
+    await insertModerationEvent(tx, { excursionId: id, kind: 'submitted', actorId: principal.id, at: now });
   for (const slot of fields.tours) await insertTour(tx, newEntityId(now), id, slot);
   const row = (await readExcursion(tx, id, today)) as ExcursionRow;
   const events = announce(row, 'create');

@@ -126,20 +126,23 @@ export async function readExcursion(
   return (await tx.query<ExcursionRow>(`${EXCURSION_SELECT} WHERE e.id = $2`, [today, id]))[0];
 }
 
-/** A new excursion starts with popularity 0 and no bestseller mark (SPEC §4 "Add excursion"). */
+/**
+ * A new excursion starts with popularity 0 and no bestseller mark (SPEC §4 "Add excursion");
+ * `submittedAt` places a pending one in the moderation queue.
+ */
 export async function insertExcursion(
   tx: Queryable,
-  row: { id: string; ownerId: number; status: string },
+  row: { id: string; ownerId: number; status: string; submittedAt: Date },
   fields: ExcursionFields,
   plan: SeatPlan,
   media: ExcursionMedia,
 ): Promise<void> {
   const values = columnValues(fields, plan, media);
-  const placeholders = COLUMNS.map((column, i) => insertValue(column, i + 5)).join(', ');
+  const placeholders = COLUMNS.map((column, i) => insertValue(column, i + 6)).join(', ');
   await tx.query(
-    `INSERT INTO excursions (id, owner_id, status, popularity, bestseller, ${COLUMNS.join(', ')})
-     VALUES ($1, $2, $3, $4, false, ${placeholders})`,
-    [row.id, row.ownerId, row.status, 0, ...values],
+    `INSERT INTO excursions (id, owner_id, status, popularity, submitted_at, bestseller, ${COLUMNS.join(', ')})
+     VALUES ($1, $2, $3, $4, $5, false, ${placeholders})`,
+    [row.id, row.ownerId, row.status, 0, row.submittedAt.toISOString(), ...values],
   );
 }
 
@@ -253,12 +256,4 @@ export async function markRejected(tx: Queryable, id: string, reason: string): P
     [id, reason],
   );
   return updated.length > 0;
-}
-
-/** Excursions waiting for review, oldest first (at most 200). */
-export async function listPending(tx: Queryable, today: string): Promise<ExcursionRow[]> {
-  return tx.query<ExcursionRow>(
-    `${EXCURSION_SELECT} WHERE e.status = 'pending' ORDER BY e.created_at, e.id LIMIT 200`,
-    [today],
-  );
 }

@@ -2,6 +2,7 @@ import { Hono, type Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { z } from 'zod';
 import { isEntityId } from '../../../domain/ids';
+import type { Excursion } from '../../../domain/types';
 import {
   createExcursionPayloadSchema,
   EXCURSION_FORM_FIELDS as F,
@@ -19,7 +20,13 @@ import {
   storeMedia,
   type MediaKind,
 } from '../../media/ingest';
-import { pendingExcursions, publishExcursion, rejectExcursion } from '../../services/excursion-moderation';
+import {
+  excursionModerationHistory,
+  moderationQueue,
+  publishExcursion,
+  rejectExcursion,
+  resubmitExcursion,
+} from '../../services/excursion-moderation';
 import {
   checkEditable,
   createExcursion,
@@ -27,18 +34,24 @@ import {
   updateExcursion,
   type ExcursionMedia,
 } from '../../services/excursions';
+import { sendModerationMail, type ModerationMailKind } from '../../services/moderation-mail';
+import type { MutationResult } from '../../services/mutation';
+import type { Queryable } from '../../storage/db';
 import { excursionVideo } from '../../storage/excursion-writes';
 import type { Principal } from '../../storage/users';
 import { requirePrincipal } from '../auth';
 import type { AppDeps } from '../deps';
 import { ServiceError } from '../errors';
-import { runMutation, runMutationOnce } from '../idempotency';
+import { runMutationOnce } from '../idempotency';
 import { uploadLimit } from '../upload-limit';
+import { ticketMailDeps } from './money-deps';
 
 // POST /api/excursions and PUT /api/excursions/{id}: multipart forms with the `excursion` JSON part
 // and the files of SPEC §7. Everything that can be checked without storing (the fields, the counts,
 // the right to edit) is checked first; files are then stored one by one and all removed again if any
-// is refused or the write fails, so a refused form leaves nothing behind.
+// is refused or the write fails, so a refused form leaves nothing behind. A seller's submission
+// (new or again) and the admin's decision are mailed after the commit by the request that made
+// them, never by a replay (services/moderation-mail.ts).
 
 export const EXCURSION_FORM_TEXTS = {
   badMultipart: 'Отправьте форму экскурсии как multipart/form-data',
@@ -164,6 +177,30 @@ async function storeUploads(deps: AppDeps, owner: Principal, uploads: Uploads): 
   return { stored, previews, gallery, video };
 }
 
+function entityIdOf(c: Context): string {
+  const id = c.req.param('id') ?? '';
+  if (!isEntityId(id)) throw new ServiceError('invalid', EXCURSION_FORM_TEXTS.badId);
+  return id;
+}
+
+/** Sends a moderation e-mail without holding up the answer; a failure is logged by the sender. */
+function mailModeration(deps: AppDeps, kind: ModerationMailKind, excursion: Excursion): void {
+  void sendModerationMail(ticketMailDeps(deps), kind, excursion);
+}
+
+/** Runs a moderation step once per Idempotency-Key; only the request that did it sends its e-mail. */
+async function runModeration(
+  c: Context,
+  deps: AppDeps,
+  userId: number,
+  kind: ModerationMailKind,
+  write: (tx: Queryable) => Promise<MutationResult>,
+): Promise<Response> {
+  const { status, body, replayed } = await runMutationOnce(c, deps, userId, 'detail', write);
+  if (!replayed && status === 200) mailModeration(deps, kind, body as Excursion);
+  return c.json(body as object, status);
+}
+
 export function excursionWriteRoutes(deps: AppDeps): Hono {
   const app = new Hono();
   const limit = bodyLimit({
@@ -189,6 +226,8 @@ export function excursionWriteRoutes(deps: AppDeps): Hono {
       );
       // A replayed request stored its files the first time: these copies are not needed.
       if (answer.replayed) await removeMedia(deps, stored);
+      else if ((answer.body as Excursion).moderation?.status === 'pending')
+        mailModeration(deps, 'submitted', answer.body as Excursion);
       return c.json(answer.body as object, answer.status);
     } catch (error) {
       await removeMedia(deps, stored);
@@ -237,17 +276,15 @@ export function excursionWriteRoutes(deps: AppDeps): Hono {
 
   app.post('/:id/publish', async (c) => {
     const principal = await requirePrincipal(c, deps);
-    const id = c.req.param('id');
-    if (!isEntityId(id)) throw new ServiceError('invalid', EXCURSION_FORM_TEXTS.badId);
-    return runMutation(c, deps, principal.id, 'detail', (tx) =>
+    const id = entityIdOf(c);
+    return runModeration(c, deps, principal.id, 'published', (tx) =>
       publishExcursion(tx, principal, id, deps.now()),
     );
   });
 
   app.post('/:id/reject', async (c) => {
     const principal = await requirePrincipal(c, deps);
-    const id = c.req.param('id');
-    if (!isEntityId(id)) throw new ServiceError('invalid', EXCURSION_FORM_TEXTS.badId);
+    const id = entityIdOf(c);
     let body: unknown;
     try {
       body = await c.req.json();
@@ -256,21 +293,34 @@ export function excursionWriteRoutes(deps: AppDeps): Hono {
     }
     const parsed = rejectReasonSchema.safeParse(body);
     if (!parsed.success) throw new ServiceError('invalid', EXCURSION_FORM_TEXTS.badReason);
-    return runMutation(c, deps, principal.id, 'detail', (tx) =>
+    return runModeration(c, deps, principal.id, 'rejected', (tx) =>
       rejectExcursion(tx, principal, id, parsed.data.reason, deps.now()),
     );
+  });
+
+  app.post('/:id/submit', async (c) => {
+    const principal = await requirePrincipal(c, deps);
+    const id = entityIdOf(c);
+    return runModeration(c, deps, principal.id, 'resubmitted', (tx) =>
+      resubmitExcursion(tx, principal, id, deps.now()),
+    );
+  });
+
+  app.get('/:id/moderation', async (c) => {
+    const principal = await requirePrincipal(c, deps);
+    const id = entityIdOf(c);
+    return c.json({ history: await excursionModerationHistory(deps.db, principal, id) });
   });
 
   return app;
 }
 
-/** GET /api/moderation/excursions: the admin's list of excursions waiting for review. */
+/** GET /api/moderation/excursions: the admin's queue of excursions waiting for review (protocol/moderation.ts). */
 export function moderationRoutes(deps: AppDeps): Hono {
   const app = new Hono();
   app.get('/excursions', async (c) => {
     const principal = await requirePrincipal(c, deps);
-    if (principal.role !== 'admin') throw new ServiceError('forbidden', EXCURSION_TEXTS.adminOnly);
-    return c.json({ excursions: await pendingExcursions(deps.db, deps.now()) });
+    return c.json({ excursions: await moderationQueue(deps.db, principal, deps.now()) });
   });
   return app;
 }

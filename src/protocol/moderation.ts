@@ -1,0 +1,69 @@
+// The admin's moderation of sellers' excursions and the admin's user search: online calls only.
+//
+// GET  /api/moderation/excursions          admin: { excursions: ModerationItem[] }, oldest submission first
+// POST /api/excursions/{id}/submit         owner (seller) or admin, Idempotency-Key, no body: a rejected
+//                                          excursion goes back to the queue; answers the Excursion
+// GET  /api/excursions/{id}/moderation     owner (seller) or admin: { history: ModerationEvent[] }, oldest first
+// GET  /api/admin/users?q=&page=           admin: AdminUserPage (page from 1, ADMIN_USERS_PAGE_SIZE rows)
+import { z } from 'zod';
+import { excursionSchema, roleSchema } from './entities';
+import { intIdSchema } from './primitives';
+
+/** What happened to an excursion in moderation, in the order it happened. */
+export const MODERATION_EVENT_KINDS = ['submitted', 'rejected', 'resubmitted', 'published'] as const;
+export type ModerationEventKind = (typeof MODERATION_EVENT_KINDS)[number];
+
+export const moderationEventSchema = z.object({
+  kind: z.enum(MODERATION_EVENT_KINDS),
+  /** The admin's reason of a rejection; empty for the other kinds. */
+  reason: z.string(),
+  /** ISO 8601 instant. */
+  at: z.string(),
+});
+export type ModerationEvent = z.infer<typeof moderationEventSchema>;
+
+/** The seller behind a submission, so the admin can call them (the wizard promises a manager will). */
+export const moderationSellerSchema = z.object({
+  id: intIdSchema,
+  name: z.string(),
+  surname: z.string(),
+  email: z.string(),
+  /** Digits only, as stored; empty when the seller gave none. */
+  phone: z.string(),
+});
+export type ModerationSeller = z.infer<typeof moderationSellerSchema>;
+
+/** An excursion waiting in the queue, with who submitted it, when, and its history so far. */
+export const moderationItemSchema = excursionSchema.extend({
+  review: z.object({
+    seller: moderationSellerSchema,
+    /** ISO 8601 instant of the latest submission (first or resubmitted): the queue's order. */
+    submittedAt: z.string(),
+    history: z.array(moderationEventSchema),
+  }),
+});
+export type ModerationItem = z.infer<typeof moderationItemSchema>;
+
+export const moderationHistorySchema = z.object({ history: z.array(moderationEventSchema) });
+
+export const ADMIN_USERS_PAGE_SIZE = 20;
+export const MAX_ADMIN_USER_QUERY = 100;
+
+export const adminUserRowSchema = z.object({
+  id: intIdSchema,
+  email: z.string(),
+  name: z.string(),
+  surname: z.string(),
+  role: roleSchema,
+  /** How many excursions the user owns. */
+  excursions: z.int().min(0),
+});
+export type AdminUserRow = z.infer<typeof adminUserRowSchema>;
+
+export const adminUserPageSchema = z.object({
+  users: z.array(adminUserRowSchema),
+  total: z.int().min(0),
+  page: z.int().min(1),
+  pageSize: z.int().min(1),
+});
+export type AdminUserPage = z.infer<typeof adminUserPageSchema>;
