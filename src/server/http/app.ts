@@ -8,6 +8,7 @@ import { compressAnswers } from './compress';
 import type { AppDeps } from './deps';
 import { ServiceError, errorResponse } from './errors';
 import { catalogueRoutes } from './routes/catalogue';
+import { adminUserRoutes } from './routes/admin-users';
 import { authRoutes } from './routes/auth';
 import { appMediaRoutes, imageRoutes } from './routes/media';
 import { excursionWriteRoutes, moderationRoutes } from './routes/excursions';
@@ -152,6 +153,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): Hono {
 
   app.route('/api/excursions', excursionWriteRoutes(deps));
   app.route('/api/moderation', moderationRoutes(deps));
+  app.route('/api/admin', adminUserRoutes(deps));
   app.route('/api', catalogueRoutes(deps));
   app.route('/api/tours', tourWriteRoutes(deps));
   app.route('/api/sync', syncRoutes(deps));

@@ -10,19 +10,13 @@ import { ListStatus } from '../../components/lists/ListStatus';
 import { PageHeader } from '../../components/PageHeader';
 import { SESSION } from '../../strings';
 import { ModerationList } from './ModerationList';
-import { ADMIN } from './strings';
-
-type Target = 'seller' | 'user';
-
-const TEXTS: Record<Target, { success: string; failure: string }> = {
-  seller: { success: ADMIN.promoted, failure: ADMIN.promoteFailed },
-  user: { success: ADMIN.demoted, failure: ADMIN.demoteFailed },
-};
+import { ADMIN, ROLE_CHANGE as TEXTS, type RoleTarget as Target } from './strings';
+import { UserSearch } from './UserSearch';
 
 /**
  * /profile/admin-panel 'Панель администратора' (SPEC §2, §8): promote a user to seller or demote a
- * seller to user by id, and review sellers' new excursions. Only admins get the forms; the server
- * refuses everyone else anyway.
+ * seller to user by id, find users by e-mail, name or id to do the same, and review sellers' new
+ * excursions. Only admins get the forms; the server refuses everyone else anyway.
  */
 export function AdminPanelPage() {
   const user = useCurrentUser();
@@ -33,6 +27,7 @@ export function AdminPanelPage() {
       {user.role === 'admin' ? (
         <>
           <RoleForm />
+          <UserSearch />
           <ModerationList />
         </>
       ) : (

@@ -24,7 +24,6 @@ export const MODERATION = {
   loading: 'Loading...',
   empty: 'Нет экскурсий, ожидающих проверки',
   refresh: 'Обновить',
-  seller: (id: number) => `Продавец ID ${id}`,
   view: 'Посмотреть',
   publish: 'Опубликовать',
   reject: 'Отклонить',
@@ -39,3 +38,30 @@ export const MODERATION = {
   actionFailed: 'Не удалось выполнить действие',
   networkError: 'Ошибка сети',
 } as const;
+
+export const USER_SEARCH = {
+  title: 'Найти пользователя',
+  label: 'E-mail, имя или ID',
+  placeholder: 'Например, ivan@mail.ru',
+  results: 'Найденные пользователи',
+  searching: 'Ищем...',
+  found: (total: number) => `Найдено: ${total}`,
+  nothing: 'Никого не нашли',
+  loadFailed: 'Не удалось загрузить пользователей',
+  more: 'Ещё',
+  noName: 'Без имени',
+  id: (id: number) => `ID ${id}`,
+  excursions: (count: number) => `Экскурсий: ${count}`,
+  roles: { user: 'Пользователь', seller: 'Продавец', admin: 'Администратор' },
+  makeSeller: 'Сделать продавцом',
+  makeUser: 'Сделать пользователем',
+  working: 'Подождите...',
+} as const;
+
+export type RoleTarget = 'seller' | 'user';
+
+/** What a role change says, by the role it gives (SPEC §8). */
+export const ROLE_CHANGE: Record<RoleTarget, { success: string; failure: string }> = {
+  seller: { success: ADMIN.promoted, failure: ADMIN.promoteFailed },
+  user: { success: ADMIN.demoted, failure: ADMIN.demoteFailed },
+};
