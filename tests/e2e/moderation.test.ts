@@ -1,7 +1,8 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addDays, crimeaToday } from '../../src/domain/dates';
-import type { City, Excursion, Place } from '../../src/domain/types';
+import { addDays, crimeaToday, formatDisplayDate } from '../../src/domain/dates';
+import { formatPhone, nationalDigits } from '../../src/domain/phone';
+import type { City, Excursion, Place, User } from '../../src/domain/types';
 import type { CreateExcursionPayloadInput } from '../../src/protocol/excursions';
 import { DEMO } from '../support/api';
 import { launchBrowser, openPhone, screenshot } from '../support/browser';
@@ -9,8 +10,9 @@ import { photoJpeg } from '../support/media-fixtures';
 import { mintToken, signIn } from '../support/session';
 import { product } from '../support/e2e-product';
 
-// Moderation against the real product: a seller's new excursion waits in the admin panel;
-// published, it enters the public catalogue; refused, its seller sees why in 'Мои экскурсии'.
+// Moderation against the real product: a seller's new excursion waits in the admin panel with the
+// seller's contacts; published, it enters the public catalogue; refused, its seller sees why in
+// 'Мои экскурсии', sends it back for review and the admin sees its history.
 
 const baseUrl = product('baseUrl');
 const dataDir = product('dataDir');
@@ -38,6 +40,36 @@ async function demoSellerExcursion(): Promise<Excursion> {
 
 async function publicIds(): Promise<string[]> {
   return (await getJson<{ excursions: Excursion[] }>('/api/excursions')).excursions.map((e) => e._id);
+}
+
+/**
+ * The seller as the admin's queue shows them. The demo seller has no phone at first; one is saved
+ * through the profile API, as the account form would, so the queue card has a number to call.
+ */
+async function sellerWithPhone(token: string): Promise<User> {
+  const meResponse = await fetch(`${baseUrl}/api/users/me`, {
+    headers: { Authorization: `Bearer ${token}` },
+  });
+  const me = (await meResponse.json()) as User;
+  if (me.phone) return me;
+  const response = await fetch(`${baseUrl}/api/users/${me.id}`, {
+    method: 'PUT',
+    headers: {
+      Authorization: `Bearer ${token}`,
+      'Content-Type': 'application/json',
+      'Idempotency-Key': crypto.randomUUID(),
+    },
+    body: JSON.stringify({
+      name: me.name,
+      surname: me.surname,
+      middlename: me.middlename,
+      phone: '89785550102',
+      email: me.email,
+      avatar: me.avatar,
+    }),
+  });
+  expect(response.status, await response.clone().text()).toBe(200);
+  return (await response.json()) as User;
 }
 
 /** A seller's excursion made through the API, as the add-excursion wizard sends it. */
@@ -92,6 +124,10 @@ async function createAsSeller(token: string, title: string): Promise<Excursion> 
 describe('moderation of sellers’ excursions', () => {
   it('lists a new excursion for the admin; publishing puts it in the catalogue, refusing shows the seller why', async () => {
     const sellerToken = await mintToken(dataDir, DEMO.seller);
+    const sellerUser = await sellerWithPhone(sellerToken);
+    const sellerName = `${sellerUser.name} ${sellerUser.surname}`.trim();
+    const phone = formatPhone(sellerUser.phone);
+    const today = formatDisplayDate(crimeaToday(new Date()));
     const suffix = Date.now().toString(36);
     const published = await createAsSeller(sellerToken, `Ай-Петри на рассвете ${suffix}`);
     const refused = await createAsSeller(sellerToken, `Ущелье без фото ${suffix}`);
@@ -108,7 +144,16 @@ describe('moderation of sellers’ excursions', () => {
     for (const excursion of [published, refused]) {
       const item = itemOf(excursion);
       await item.waitFor();
-      await item.getByText(`Продавец ID ${DEMO.seller}`).waitFor();
+      // Who sent it, how to reach them (a tap calls or writes) and when.
+      await item.getByText(sellerName, { exact: true }).waitFor();
+      expect(await item.getByRole('link', { name: `Позвонить ${phone}` }).getAttribute('href')).toBe(
+        `tel:+7${nationalDigits(sellerUser.phone)}`,
+      );
+      expect(
+        await item.getByRole('link', { name: `Написать на ${sellerUser.email}` }).getAttribute('href'),
+      ).toBe(`mailto:${sellerUser.email}`);
+      await item.getByText(`Отправлена ${today}`, { exact: true }).waitFor();
+      await item.getByRole('listitem').filter({ hasText: 'Отправлена на проверку' }).waitFor();
       expect(await item.getByRole('link', { name: 'Посмотреть' }).getAttribute('href')).toBe(
         `/excursion/${excursion._id}`,
       );
@@ -163,7 +208,9 @@ describe('moderation of sellers’ excursions', () => {
     // Its page: banner, title, the refusal, the summary and the ways to change it.
     await refusedRow.click();
     await seller.page.getByRole('heading', { name: refused.title }).waitFor();
-    await seller.page.getByText(`Отклонена: ${reason}`).waitFor();
+    await seller.page.getByText(`Отклонена: ${reason}`).first().waitFor();
+    const notice = seller.page.getByRole('region', { name: 'Экскурсия не прошла проверку' });
+    await notice.getByText(reason, { exact: true }).waitFor();
     const actions = seller.page.getByRole('navigation', { name: refused.title });
     expect(await actions.getByRole('link', { name: /Редактировать описание/ }).getAttribute('href')).toBe(
       `/profile/edit/${refused._id}`,
@@ -172,8 +219,82 @@ describe('moderation of sellers’ excursions', () => {
       `/profile/schedule/${refused._id}`,
     );
     await seller.page.getByText('Предстоящих выездов').waitFor();
+    // The review history, the refusal with its reason in it.
+    const history = seller.page.getByRole('region', { name: 'История проверки' });
+    await history
+      .getByRole('listitem')
+      .filter({ hasText: `Отклонена: ${reason}` })
+      .waitFor({ timeout: 15_000 });
     await screenshot(seller.page, 'seller-excursion');
+    await notice.scrollIntoViewIfNeeded();
+    await screenshot(seller.page, 'seller-excursion-rejected');
+
+    // Sending needs the network: offline, the page says so and keeps the button; the history, asked
+    // of the server, steps aside without an error.
+    await seller.context.setOffline(true);
+    await notice.getByRole('button', { name: 'Отправить на проверку' }).click();
+    await notice
+      .getByRole('alert')
+      .filter({ hasText: 'Нет сети: отправьте, когда появится связь' })
+      .waitFor();
+    expect(await history.count()).toBe(0);
+    await screenshot(seller.page, 'seller-excursion-offline');
+    await seller.context.setOffline(false);
+
+    // Fixed, the seller sends it back for review: the badge turns to 'На проверке' at once.
+    await notice.getByRole('button', { name: 'Отправить на проверку' }).click();
+    await seller.page
+      .getByRole('status')
+      .filter({ hasText: 'Экскурсия снова отправлена на проверку' })
+      .waitFor();
+    await seller.page.getByText('На проверке', { exact: true }).waitFor();
+    expect(await notice.count()).toBe(0);
+    await history
+      .getByRole('listitem')
+      .filter({ hasText: 'Отправлена повторно' })
+      .waitFor({ timeout: 15_000 });
+    await screenshot(seller.page, 'seller-excursion-resubmitted');
+    await history.scrollIntoViewIfNeeded();
+    await screenshot(seller.page, 'seller-excursion-history');
     await seller.context.close();
+
+    // Back in the admin's queue, with its history; published, it enters the catalogue.
+    const again = await openPhone(browser);
+    await signIn(again.context, dataDir, DEMO.admin);
+    await again.page.goto(`${baseUrl}/profile/admin-panel`);
+    const queue = again.page.getByRole('list', { name: 'Экскурсии на проверке' });
+    await queue.waitFor({ timeout: 30_000 });
+    const back = queue
+      .getByRole('listitem')
+      .filter({ has: again.page.getByRole('heading', { name: refused.title }) });
+    await back.waitFor();
+    const events = back.getByRole('region', { name: 'История проверки' }).getByRole('listitem');
+    await expect
+      .poll(() => events.allInnerTexts())
+      .toEqual([
+        expect.stringContaining('Отправлена на проверку'),
+        expect.stringContaining(`Отклонена: ${reason}`),
+        expect.stringContaining('Отправлена повторно'),
+      ]);
+    await back.getByText(`Отправлена ${today}`, { exact: true }).waitFor();
+    await back.scrollIntoViewIfNeeded();
+    await screenshot(again.page, 'moderation-resubmitted');
+    await back.getByRole('button', { name: 'Опубликовать' }).click();
+    await again.page.getByRole('status').filter({ hasText: 'опубликована' }).waitFor();
+    await expect.poll(() => back.count()).toBe(0);
+    expect(await publicIds()).toContain(refused._id);
+    await again.context.close();
+  });
+
+  it('refuses to resubmit an excursion that is not refused', async () => {
+    const sellerToken = await mintToken(dataDir, DEMO.seller);
+    const pending = await createAsSeller(sellerToken, `Ещё на проверке ${Date.now().toString(36)}`);
+    const response = await fetch(`${baseUrl}/api/excursions/${pending._id}/submit`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${sellerToken}`, 'Idempotency-Key': crypto.randomUUID() },
+    });
+    expect(response.status).toBe(409);
+    expect(((await response.json()) as { detail: string }).detail).toBe('Эта экскурсия не отклонена');
   });
 
   it('shows another seller "Excursion not found" on the seller page and the schedule', async () => {

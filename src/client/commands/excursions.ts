@@ -2,6 +2,12 @@ import '../zod-config';
 import type { Excursion } from '../../domain/types';
 import { excursionSchema } from '../../protocol/entities';
 import {
+  moderationHistorySchema,
+  moderationItemSchema,
+  type ModerationEvent,
+  type ModerationItem,
+} from '../../protocol/moderation';
+import {
   EXCURSION_FORM_FIELDS as F,
   type CreateExcursionPayloadInput,
   type UpdateExcursionPayloadInput,
@@ -84,8 +90,12 @@ export function updateExcursion(
   );
 }
 
-/** GET /api/moderation/excursions: excursions waiting for an admin. */
-export async function pendingExcursions(deps: AccountDeps): Promise<Outcome<Excursion[]>> {
+/**
+ * GET /api/moderation/excursions: excursions waiting for an admin, each with its seller, submission
+ * time and history, in the server's order (oldest submission first). An item the protocol does not
+ * describe is left out rather than failing the whole queue.
+ */
+export async function pendingExcursions(deps: AccountDeps): Promise<Outcome<ModerationItem[]>> {
   const http = httpOf(deps);
   const token = tokenOf(deps);
   const answer = await call(() =>
@@ -93,31 +103,58 @@ export async function pendingExcursions(deps: AccountDeps): Promise<Outcome<Excu
   );
   if (answer === 'offline' || !answer.ok) return failure(answer);
   const list = Array.isArray(answer.data?.excursions) ? answer.data.excursions : [];
-  const parsed = list.map((item) => excursionSchema.safeParse(item));
-  return { ok: true, value: parsed.flatMap((result) => (result.success ? [result.data as Excursion] : [])) };
+  const parsed = list.map((item) => moderationItemSchema.safeParse(item));
+  return { ok: true, value: parsed.flatMap((result) => (result.success ? [result.data] : [])) };
 }
 
-/** The admin publishes (it enters the catalogue) or refuses with a reason the seller sees. */
-export async function moderateExcursion(
+/** POST an action on one excursion (publish, reject, submit) and keep the Excursion it answers. */
+async function excursionAction(
   deps: AccountDeps,
   id: string,
-  decision: { publish: true } | { publish: false; reason: string },
+  action: 'publish' | 'reject' | 'submit',
+  body?: unknown,
 ): Promise<Outcome<Excursion>> {
   const http = httpOf(deps);
   const token = tokenOf(deps);
-  const path = `/api/excursions/${encodeURIComponent(id)}/${decision.publish ? 'publish' : 'reject'}`;
+  const path = `/api/excursions/${encodeURIComponent(id)}/${action}`;
   const answer = await call(() =>
-    http.request('POST', path, {
-      token,
-      body: decision.publish ? undefined : { reason: decision.reason },
-      idempotencyKey: crypto.randomUUID(),
-    }),
+    http.request('POST', path, { token, body, idempotencyKey: crypto.randomUUID() }),
   );
   if (answer === 'offline' || !answer.ok) return failure(answer);
   const parsed = excursionSchema.safeParse(answer.data);
   if (!parsed.success) return malformed;
-  await keepExcursion(deps, parsed.data as Excursion);
-  return { ok: true, value: parsed.data as Excursion };
+  const excursion = parsed.data as Excursion;
+  await keepExcursion(deps, excursion);
+  return { ok: true, value: excursion };
+}
+
+/** The admin publishes (it enters the catalogue) or refuses with a reason the seller sees. */
+export function moderateExcursion(
+  deps: AccountDeps,
+  id: string,
+  decision: { publish: true } | { publish: false; reason: string },
+): Promise<Outcome<Excursion>> {
+  return decision.publish
+    ? excursionAction(deps, id, 'publish')
+    : excursionAction(deps, id, 'reject', { reason: decision.reason });
+}
+
+/** POST /api/excursions/{id}/submit: the seller sends a refused excursion back to the admin's queue. */
+export function resubmitExcursion(deps: AccountDeps, id: string): Promise<Outcome<Excursion>> {
+  return excursionAction(deps, id, 'submit');
+}
+
+/** GET /api/excursions/{id}/moderation: what happened to the excursion in review, oldest first. */
+export async function moderationHistory(deps: AccountDeps, id: string): Promise<Outcome<ModerationEvent[]>> {
+  const http = httpOf(deps);
+  const token = tokenOf(deps);
+  const answer = await call(() =>
+    http.request('GET', `/api/excursions/${encodeURIComponent(id)}/moderation`, { token }),
+  );
+  if (answer === 'offline' || !answer.ok) return failure(answer);
+  const parsed = moderationHistorySchema.safeParse(answer.data);
+  if (!parsed.success) return malformed;
+  return { ok: true, value: parsed.data.history };
 }
 
 /**

@@ -1,23 +1,27 @@
 import './moderation.css';
 import { useCallback, useEffect, useId, useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
-import type { ReplicaExcursion } from '../../../../domain/types';
+import { formatPhone } from '../../../../domain/phone';
+import type { ModerationItem as QueueItem } from '../../../../protocol/moderation';
 import { moderateExcursion, pendingExcursions } from '../../../commands/excursions';
 import { MediaImage } from '../../components/MediaImage';
+import { telHref } from '../../components/moderation/contact';
+import { crimeaDisplayDate } from '../../components/moderation/history';
+import { ModerationHistory } from '../../components/moderation/ModerationHistory';
 import { useReplica } from '../../hooks/replica';
+import { MODERATION_REVIEW as REVIEW } from './moderation-strings';
 import { MODERATION as TEXT } from './strings';
 
 type ListState =
-  | { phase: 'loading' }
-  | { phase: 'failed'; message: string }
-  | { phase: 'ready'; excursions: ReplicaExcursion[] };
+  { phase: 'loading' } | { phase: 'failed'; message: string } | { phase: 'ready'; excursions: QueueItem[] };
 
 type Decision = { publish: true } | { publish: false; reason: string };
 
 /**
- * The admin's moderation queue: sellers' new excursions wait here until an admin publishes
- * them or refuses them with a reason the seller sees. It is an online list: the decision must reach
- * the server before anyone else sees it.
+ * The admin's moderation queue: sellers' new and resubmitted excursions wait here, oldest submission
+ * first as the server orders them, until an admin publishes them or refuses them with a reason the
+ * seller sees. Each card names the seller with a phone to call and an address to write to. It is an
+ * online list: the decision must reach the server before anyone else sees it.
  */
 export function ModerationList() {
   const db = useReplica();
@@ -40,7 +44,7 @@ export function ModerationList() {
     void load();
   }, [load]);
 
-  async function decide(excursion: ReplicaExcursion, decision: Decision): Promise<boolean> {
+  async function decide(excursion: QueueItem, decision: Decision): Promise<boolean> {
     setMessage(null);
     const outcome = await moderateExcursion({ db }, excursion._id, decision);
     if (!outcome.ok) {
@@ -107,8 +111,8 @@ function ModerationItem({
   excursion,
   onDecide,
 }: {
-  excursion: ReplicaExcursion;
-  onDecide: (excursion: ReplicaExcursion, decision: Decision) => Promise<boolean>;
+  excursion: QueueItem;
+  onDecide: (excursion: QueueItem, decision: Decision) => Promise<boolean>;
 }) {
   const [busy, setBusy] = useState(false);
   const [rejecting, setRejecting] = useState(false);
@@ -140,11 +144,13 @@ function ModerationItem({
         <MediaImage id={excursion.images[0]} alt="" width={112} height={84} className="moderation-cover" />
         <div className="moderation-text">
           <h3 id={titleId}>{excursion.title}</h3>
-          <p>{TEXT.seller(excursion.ownerID)}</p>
           <p>{excursion.city}</p>
+          <p>{REVIEW.submittedAt(crimeaDisplayDate(excursion.review.submittedAt))}</p>
           <Link to={`/excursion/${excursion._id}`}>{TEXT.view}</Link>
         </div>
       </div>
+      <SellerContacts seller={excursion.review.seller} />
+      <ModerationHistory history={excursion.review.history} compact />
       {rejecting ? (
         <form className="moderation-reject" noValidate onSubmit={submitReject}>
           <label htmlFor={reasonId}>{TEXT.reason}</label>
@@ -196,5 +202,36 @@ function ModerationItem({
         </div>
       )}
     </li>
+  );
+}
+
+/** Who submitted the excursion and how to reach them: a tap calls, another writes. */
+function SellerContacts({ seller }: { seller: QueueItem['review']['seller'] }) {
+  const phone = formatPhone(seller.phone);
+  return (
+    <div className="moderation-seller" role="group" aria-label={REVIEW.seller}>
+      <p className="moderation-seller-name">
+        <span>{REVIEW.seller}</span>
+        <strong>{REVIEW.sellerName(seller.name, seller.surname, seller.id)}</strong>
+      </p>
+      <div className="moderation-contacts">
+        {phone ? (
+          <a className="moderation-contact" href={telHref(seller.phone)} aria-label={REVIEW.call(phone)}>
+            {phone}
+          </a>
+        ) : (
+          <span className="moderation-contact moderation-contact--none">{REVIEW.noPhone}</span>
+        )}
+        {seller.email && (
+          <a
+            className="moderation-contact"
+            href={`mailto:${seller.email}`}
+            aria-label={REVIEW.write(seller.email)}
+          >
+            {seller.email}
+          </a>
+        )}
+      </div>
+    </div>
   );
 }

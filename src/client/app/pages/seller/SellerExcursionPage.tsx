@@ -12,14 +12,16 @@ import { DepartureList } from './departure/DepartureList';
 import { useSellerExcursion } from './hooks';
 import { SellerIcon, type SellerIconName } from './icons';
 import { ModerationBadge } from './ModerationBadge';
+import { ResubmitNotice, ReviewHistory } from './ModerationReview';
 import { canManage } from './ownership';
 import { SELLER_EXCURSION as TEXT } from './strings';
 import { SellerNotFound } from './SellerNotFound';
 
 /**
  * /profile/myexcursion/{id} (SPEC §2 "Seller excursion page"): the banner from the first image, the
- * title, a short summary of the schedule and the ways to change the excursion. Another seller's
- * excursion is 'Excursion not found'; an admin may open any.
+ * title, a refusal's reason with the way back to review, a short summary of the schedule, the ways to
+ * change the excursion and its review history. Another seller's excursion is 'Excursion not found';
+ * an admin may open any.
  */
 export function SellerExcursionPage() {
   const id = useParams().id ?? '';
@@ -54,6 +56,7 @@ export function SellerExcursionPage() {
         </div>
       </header>
       {excursion.moderation?.status === 'pending' && <p className="seller-note">{TEXT.pendingNote}</p>}
+      <ResubmitNotice excursion={excursion} />
       {tourOutcome && (
         <p className="seller-note" role="status">
           {tourOutcome}
@@ -88,6 +91,7 @@ export function SellerExcursionPage() {
           {TEXT.openPublicHint}
         </ActionLink>
       </nav>
+      <ReviewHistory excursion={excursion} />
       <DepartureList excursionId={excursion._id} />
     </article>
   );

@@ -38,6 +38,14 @@ export const SELLER_EXCURSION = {
   nextTour: 'Ближайший выезд',
   noTours: 'Нет доступных дат',
   pendingNote: 'Экскурсия появится в каталоге после проверки менеджером.',
+  rejectedTitle: 'Экскурсия не прошла проверку',
+  rejectedReason: 'Причина',
+  rejectedHint: 'Исправьте описание и отправьте экскурсию на проверку ещё раз.',
+  resubmit: 'Отправить на проверку',
+  resubmitting: 'Отправляем…',
+  resubmitted: 'Экскурсия снова отправлена на проверку',
+  resubmitOffline: 'Нет сети: отправьте, когда появится связь',
+  resubmitFailed: 'Не удалось отправить экскурсию на проверку',
 } as const;
 
 export const SCHEDULE = {

@@ -1,0 +1,37 @@
+import './moderation-history.css';
+import { useId } from 'react';
+import type { ModerationEvent } from '../../../../protocol/moderation';
+import { crimeaDisplayDate, moderationEventText } from './history';
+import { MODERATION_HISTORY as TEXT } from './strings';
+
+/**
+ * An excursion's review history, oldest first: each submission, refusal (with the admin's reason),
+ * resubmission and publication with its Crimean date.
+ */
+export function ModerationHistory({
+  history,
+  compact = false,
+}: {
+  history: ModerationEvent[];
+  compact?: boolean;
+}) {
+  const headingId = useId();
+  if (history.length === 0) return null;
+  const Heading = compact ? 'h4' : 'h3';
+  return (
+    <section
+      className={`moderation-history${compact ? ' moderation-history--compact' : ''}`}
+      aria-labelledby={headingId}
+    >
+      <Heading id={headingId}>{TEXT.title}</Heading>
+      <ol>
+        {history.map((event, index) => (
+          <li key={`${event.at}-${index}`} className={`moderation-history-${event.kind}`}>
+            <time dateTime={event.at}>{crimeaDisplayDate(event.at)}</time>
+            <span>{moderationEventText(event)}</span>
+          </li>
+        ))}
+      </ol>
+    </section>
+  );
+}

@@ -1,0 +1,108 @@
+import { useEffect, useId, useState } from 'react';
+import type { ReplicaExcursion } from '../../../../domain/types';
+import type { ModerationEvent } from '../../../../protocol/moderation';
+import { moderationHistory, resubmitExcursion } from '../../../commands/excursions';
+import { ModerationHistory } from '../../components/moderation/ModerationHistory';
+import { useOnline } from '../../hooks/online';
+import { useReplica } from '../../hooks/replica';
+import { SELLER_EXCURSION as TEXT } from './strings';
+
+type Message = { text: string; ok: boolean };
+
+/**
+ * A refused excursion on the seller excursion page says why and offers to send it back to the
+ * admin's queue. Sending is an online call; its answer goes into the replica, so the badge turns to
+ * 'На проверке' at once and this notice gives way to a confirmation.
+ */
+export function ResubmitNotice({ excursion }: { excursion: ReplicaExcursion }) {
+  const db = useReplica();
+  const online = useOnline();
+  const status = excursion.moderation?.status ?? 'published';
+  const [busy, setBusy] = useState(false);
+  const [message, setMessage] = useState<Message | null>(null);
+  const titleId = useId();
+
+  async function resubmit() {
+    setBusy(true);
+    setMessage(null);
+    const outcome = await resubmitExcursion({ db }, excursion._id);
+    setBusy(false);
+    if (outcome.ok) setMessage({ text: TEXT.resubmitted, ok: true });
+    else
+      setMessage({
+        text: outcome.offline ? TEXT.resubmitOffline : (outcome.error ?? TEXT.resubmitFailed),
+        ok: false,
+      });
+  }
+
+  const reason = excursion.moderation?.reason.trim() ?? '';
+  return (
+    <>
+      {status === 'rejected' && (
+        <section className="seller-rejected" aria-labelledby={titleId}>
+          <h3 id={titleId}>{TEXT.rejectedTitle}</h3>
+          {reason && (
+            <p className="seller-rejected-reason">
+              <span>{TEXT.rejectedReason}</span>
+              <strong>{reason}</strong>
+            </p>
+          )}
+          <p className="seller-rejected-hint">{TEXT.rejectedHint}</p>
+          {!online && !message && <p className="seller-rejected-offline">{TEXT.resubmitOffline}</p>}
+          {message && !message.ok && (
+            <p className="seller-rejected-error" role="alert">
+              {message.text}
+            </p>
+          )}
+          <button
+            type="button"
+            className="button seller-resubmit"
+            disabled={busy}
+            aria-busy={busy}
+            onClick={() => void resubmit()}
+          >
+            {busy ? TEXT.resubmitting : TEXT.resubmit}
+          </button>
+        </section>
+      )}
+      {message?.ok && status === 'pending' && (
+        <p className="seller-note seller-note--ok" role="status">
+          {message.text}
+        </p>
+      )}
+    </>
+  );
+}
+
+/** The excursion's review history, when the server can be asked for it; nothing otherwise. */
+export function ReviewHistory({ excursion }: { excursion: ReplicaExcursion }) {
+  const online = useOnline();
+  const history = useHistory(excursion._id, excursion.moderation?.status ?? 'published', online);
+  if (!history || history.length === 0) return null;
+  return (
+    <div className="seller-history">
+      <ModerationHistory history={history} />
+    </div>
+  );
+}
+
+/**
+ * The review history, asked of the server while online and again whenever the review status changes
+ * (a resubmission here, an admin's decision arriving through sync). Offline or refused, it stays
+ * hidden: the page works without it.
+ */
+function useHistory(id: string, status: string, online: boolean): ModerationEvent[] | null {
+  const db = useReplica();
+  const [history, setHistory] = useState<ModerationEvent[] | null>(null);
+  useEffect(() => {
+    if (!online) return;
+    let live = true;
+    void moderationHistory({ db }, id).then((outcome) => {
+      if (live && outcome.ok) setHistory(outcome.value);
+    });
+    return () => {
+      live = false;
+    };
+  }, [db, id, status, online]);
+  return online ? history : null;
+}
