@@ -16,6 +16,20 @@ import { pwa } from './scripts/vite/pwa.js';
 const READER_CHUNK = 'qr-ponyfill';
 const isReaderAsset = (names: readonly string[]) => names.some((name) => name.endsWith('.wasm'));
 
+/**
+ * The screens only admins open (the admin panel), built under /staff/: a tourist's phone never needs
+ * them, so they stay out of the precache too, and an admin's phone keeps them once opened (sw/sw.ts).
+ */
+const STAFF_CHUNKS = new Set(['AdminPanelPage']);
+const isStaffAsset = (names: readonly string[]) =>
+  names.some((name) => STAFF_CHUNKS.has(name.replace(/\.css$/, '')));
+
+/** Where a chunk goes: the QR reader and the staff screens apart from the precached assets. */
+function chunkFolder(name: string): string {
+  if (name === READER_CHUNK) return 'reader';
+  return STAFF_CHUNKS.has(name) ? 'staff' : 'assets';
+}
+
 /** The script of a page with a first screen drawn by the server: loads the app once that is painted. */
 const FIRST_SCREEN_BOOT = 'src/client/app/ssr/boot.ts';
 
@@ -46,10 +60,13 @@ const config: UserConfig = {
         boot: resolve(import.meta.dirname, FIRST_SCREEN_BOOT),
       },
       output: {
-        chunkFileNames: (chunk) =>
-          chunk.name === READER_CHUNK ? 'reader/[name]-[hash].js' : 'assets/[name]-[hash].js',
+        chunkFileNames: (chunk) => `${chunkFolder(chunk.name)}/[name]-[hash].js`,
         assetFileNames: (asset) =>
-          isReaderAsset(asset.names) ? 'reader/[name]-[hash][extname]' : 'assets/[name]-[hash][extname]',
+          isReaderAsset(asset.names)
+            ? 'reader/[name]-[hash][extname]'
+            : isStaffAsset(asset.names)
+              ? 'staff/[name]-[hash][extname]'
+              : 'assets/[name]-[hash][extname]',
       },
     },
   },

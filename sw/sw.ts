@@ -95,6 +95,13 @@ registerRoute(
   new CacheFirst({ cacheName: 'qr-reader' }),
 );
 
+// The admin panel's code (/staff/…, not precached: only admins open it) is kept once opened online,
+// so an admin's phone opens it again with no signal.
+registerRoute(
+  ({ url }) => url.origin === self.location.origin && url.pathname.startsWith('/staff/'),
+  new CacheFirst({ cacheName: 'staff-screens' }),
+);
+
 // Everything else (the API, the socket, auth) is not routed and goes straight to the network: the
 // replica in IndexedDB, not an HTTP cache, is what the screens read offline.
 

@@ -56,8 +56,11 @@ export function contentSecurityPolicy(styleHashes: readonly string[]): string {
 // Paths that belong to the server; an unknown one there is a 404, never the app shell.
 const SERVER_PREFIXES = ['/api/', '/auth/', '/ws'];
 
+/** The build's folders of hashed files (vite.config.ts): a name there never changes its content. */
+const IMMUTABLE_PREFIXES = ['/assets/', '/reader/', '/staff/'];
+
 /**
- * Serves the built app from `distDir`. Hashed files under /assets and /reader are immutable;
+ * Serves the built app from `distDir`. Hashed files under /assets, /reader and /staff are immutable;
  * index.html and the service worker are always revalidated so an update is seen at once. Any other app route gets
  * index.html, because the client router owns those paths; on the routes `screens` draws, with that
  * screen drawn in. Dot-folders of the build (the server's renderer, Vite's manifest) are never served.
@@ -89,7 +92,7 @@ export function staticRoutes(distDir: string, screens?: FirstScreens): Hono {
     if (path.split('/').some((segment) => segment.startsWith('.'))) return c.notFound();
     const file = normalize(join(root, path));
     if (file.startsWith(root) && (await isFile(file))) {
-      const immutable = path.startsWith('/assets/') || path.startsWith('/reader/');
+      const immutable = IMMUTABLE_PREFIXES.some((prefix) => path.startsWith(prefix));
       return send(file, immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
     }
     if (extname(path) !== '') return c.notFound();
