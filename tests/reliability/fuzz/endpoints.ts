@@ -799,6 +799,40 @@ export function endpoints(ctx: FuzzContext): Endpoint[] {
       fc.oneof(fc.constant(bearer(tokens.seller)), badAuth(ctx)),
     ),
     bodilessCall(
+      'POST /api/excursions/{id}/submit',
+      'POST',
+      fc
+        .oneof(oddSegment, unknownEntityId, fc.constant(ctx.excursionId))
+        .map((id) => `/api/excursions/${id}/submit`),
+      fc.oneof(authOf(tokens.seller, ctx), fc.constant(bearer(tokens.seller2))),
+    ),
+    bodilessCall(
+      'GET /api/excursions/{id}/moderation',
+      'GET',
+      fc
+        .oneof(oddSegment, unknownEntityId, fc.constant(ctx.excursionId))
+        .map((id) => `/api/excursions/${id}/moderation`),
+      fc.oneof(fc.constant(bearer(tokens.seller2)), fc.constant(bearer(tokens.tourist)), badAuth(ctx)),
+    ),
+    bodilessCall(
+      'GET /api/admin/users',
+      'GET',
+      fc.oneof(
+        fc
+          .oneof(
+            fc.stringMatching(/^[a-z]{1,8}$/),
+            fc.constantFrom('0', '-1', '1.5', '1e3', '0x10', 'NaN', '100001', '99999999999999999999'),
+          )
+          .map((page) => `/api/admin/users?page=${encodeURIComponent(page)}`),
+        fc.constant(`/api/admin/users?q=${encodeURIComponent('я'.repeat(101))}`),
+      ),
+      fc.oneof(
+        { weight: 3, arbitrary: fc.constant(bearer(tokens.admin)) },
+        { weight: 1, arbitrary: fc.constant(bearer(tokens.seller)) },
+        { weight: 1, arbitrary: badAuth(ctx) },
+      ),
+    ),
+    bodilessCall(
       'GET /api/tickets/check/{code}',
       'GET',
       fc
