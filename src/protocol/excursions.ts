@@ -30,6 +30,7 @@ import {
   seatListSchema,
   submittedTextListSchema,
 } from './primitives';
+import { revisionStateSchema } from './moderation';
 import { MAX_TOURS_PER_REQUEST, tourSlotKey, tourSlotSchema } from './tours';
 
 /** Multipart field names of POST/PUT /api/excursions, shared so both ends spell them once. */
@@ -174,5 +175,11 @@ export const updateExcursionPayloadSchema = z
 export type UpdateExcursionPayload = z.output<typeof updateExcursionPayloadSchema>;
 export type UpdateExcursionPayloadInput = z.input<typeof updateExcursionPayloadSchema>;
 
-/** POST /api/excursions and PUT /api/excursions/{id} answer the stored excursion. */
-export const excursionWriteResponseSchema = excursionSchema;
+/**
+ * POST /api/excursions and PUT /api/excursions/{id} answer the stored excursion; a seller's edit of a
+ * published one answers the live excursion with the revision that waits for review
+ * (protocol/moderation.ts).
+ */
+export const excursionWriteResponseSchema = excursionSchema.extend({
+  revision: revisionStateSchema.optional(),
+});

@@ -5,12 +5,32 @@
 //                                          excursion goes back to the queue; answers the Excursion
 // GET  /api/excursions/{id}/moderation     owner (seller) or admin: { history: ModerationEvent[] }, oldest first
 // GET  /api/admin/users?q=&page=           admin: AdminUserPage (page from 1, ADMIN_USERS_PAGE_SIZE rows)
+//
+// Revisions: a seller's PUT /api/excursions/{id} of a PUBLISHED excursion does not change the live
+// listing's content. Its seat plan (busType, numberOfRows, availableSeats, reservedSeats,
+// maxAttendants) applies at once, as an operation; every other field and the photos and video wait as
+// the excursion's one revision (a newer edit replaces a waiting or rejected one). The PUT answers the
+// live excursion with `revision` (RevisionState) set when one waits. An admin's edit, and any edit of
+// an excursion not yet published, applies at once as before.
+// GET  /api/moderation/revisions                  admin: { revisions: RevisionItem[] }, oldest first
+// GET  /api/excursions/{id}/revision              owner (seller) or admin: { revision: OwnRevision | null }
+// POST /api/excursions/{id}/revision/approve      admin, Idempotency-Key: the proposal goes live; answers the Excursion
+// POST /api/excursions/{id}/revision/reject       admin, Idempotency-Key, {reason}: live unchanged; answers the Excursion
+//   Neither with no waiting revision: 409 {detail: 'Нет изменений, ждущих проверки'}.
 import { z } from 'zod';
 import { excursionSchema, roleSchema } from './entities';
 import { intIdSchema } from './primitives';
 
 /** What happened to an excursion in moderation, in the order it happened. */
-export const MODERATION_EVENT_KINDS = ['submitted', 'rejected', 'resubmitted', 'published'] as const;
+export const MODERATION_EVENT_KINDS = [
+  'submitted',
+  'rejected',
+  'resubmitted',
+  'published',
+  'revision_submitted',
+  'revision_approved',
+  'revision_rejected',
+] as const;
 export type ModerationEventKind = (typeof MODERATION_EVENT_KINDS)[number];
 
 export const moderationEventSchema = z.object({
@@ -67,3 +87,31 @@ export const adminUserPageSchema = z.object({
   pageSize: z.int().min(1),
 });
 export type AdminUserPage = z.infer<typeof adminUserPageSchema>;
+
+/** A revision's state as its seller sees it. */
+export const revisionStateSchema = z.object({
+  status: z.enum(['pending', 'rejected']),
+  /** The admin's reason of a rejection; empty while it waits. */
+  reason: z.string(),
+  /** ISO 8601 instant of the edit. */
+  submittedAt: z.string(),
+});
+export type RevisionState = z.infer<typeof revisionStateSchema>;
+
+/** The seller's view of their revision: its state and the excursion as it would be once approved. */
+export const ownRevisionSchema = revisionStateSchema.extend({ proposed: excursionSchema });
+export type OwnRevision = z.infer<typeof ownRevisionSchema>;
+export const ownRevisionAnswerSchema = z.object({ revision: ownRevisionSchema.nullable() });
+
+/**
+ * A waiting revision in the admin's queue: the live excursion and the excursion as it would be once
+ * approved (same shape: the app draws the diff of fields and photos), with the seller and the time.
+ */
+export const revisionItemSchema = z.object({
+  live: excursionSchema,
+  proposed: excursionSchema,
+  seller: moderationSellerSchema,
+  submittedAt: z.string(),
+});
+export type RevisionItem = z.infer<typeof revisionItemSchema>;
+export const revisionQueueSchema = z.object({ revisions: z.array(revisionItemSchema) });

@@ -40,7 +40,7 @@ export const MODERATION_TEXTS = {
  * owner's replica holds it and shows its moderation status. The personal channel carries no row, so
  * the app reads the change from its pull, where the owner sees their own excursion.
  */
-function ownerNudge(ownerId: number): ServerEvent {
+export function ownerNudge(ownerId: number): ServerEvent {
   return { channel: 'USER_UPDATE', userId: ownerId, data: { action: 'profile_update', user_id: ownerId } };
 }
 

@@ -15,10 +15,12 @@ import {
   touchToursFrom,
   updateExcursionColumns,
   userExists,
+  type EditedExcursion,
   type ExcursionMedia,
   type SeatPlan,
 } from '../storage/excursion-writes';
 import { insertModerationEvent } from '../storage/moderation';
+import { readRevision } from '../storage/revisions';
 import type { Principal } from '../storage/users';
 import { ServiceError } from './errors';
 import { newEntityId } from './ids';
@@ -28,7 +30,8 @@ export type { ExcursionMedia } from '../storage/excursion-writes';
 
 // A seller's excursions (SPEC §7 POST/PUT /api/excursions) and their moderation. A seller's new
 // excursion waits as `pending` until an admin publishes it (SPEC §1 "a manager will review the
-// request"); an admin's own is published at once. Edits of a published excursion stay published.
+// request"); an admin's own is published at once. Edits of a published excursion stay published; a
+// seller's edit of one waits as a revision (services/excursion-revisions.ts), its seat plan aside.
 // Media files are stored by the route before this runs; here only their ids are written.
 
 export const EXCURSION_TEXTS = {
@@ -177,24 +180,58 @@ export async function checkEditable(
 ): Promise<void> {
   const row = await lockForEdit(tx, principal, id);
   const known = new Set([...row.images, ...row.gallery]);
+  // A seller edits a published excursion on top of their revision: its own photos may be kept too.
+  if (principal.role !== 'admin' && row.status === 'published') {
+    const revision = await readRevision(tx, id);
+    for (const name of [...(revision?.images ?? []), ...(revision?.gallery ?? [])]) known.add(name);
+  }
   if ([...kept.images, ...kept.gallery].some((name) => !known.has(name)))
     throw new ServiceError('invalid', EXCURSION_TEXTS.keptUnknown);
 }
 
-export async function updateExcursion(
+/** The checks every edit passes before anything is written: rights, cover, place and the seat plan. */
+export async function prepareEdit(
   tx: Queryable,
   principal: Principal,
   id: string,
   fields: UpdateExcursionPayload,
   media: ExcursionMedia,
   now: Date,
-): Promise<MutationResult & { dropped: string[] }> {
+): Promise<{ current: EditedExcursion; plan: SeatPlan }> {
   const current = await lockForEdit(tx, principal, id);
   if (media.images.length === 0) throw new ServiceError('invalid', EXCURSION_TEXTS.noCover);
   await assertPlace(tx, fields.place);
   const plan = seatPlan(fields);
   await assertKeepsSoldSeats(tx, id, plan, now);
+  return { current, plan };
+}
 
+/** TOUR_UPDATE of the excursion's tours from `today` on, given a new version: their seats follow its layout. */
+export async function touchedTourEvents(tx: Queryable, id: string, today: string): Promise<ServerEvent[]> {
+  const tours = await touchToursFrom(tx, id, today);
+  const events: ServerEvent[] = [];
+  for (const tourId of tours) {
+    const found = await findTour(tx, tourId);
+    if (found)
+      events.push({
+        channel: 'TOUR_UPDATE',
+        data: { action: 'update', tour_id: tourId, tour: replicaTour(found.row), version: found.version },
+      });
+  }
+  return events;
+}
+
+/** Writes an edit into the live excursion (an admin's, or of an excursion not yet published). */
+export async function applyEdit(
+  tx: Queryable,
+  principal: Principal,
+  id: string,
+  fields: UpdateExcursionPayload,
+  media: ExcursionMedia,
+  edit: { current: EditedExcursion; plan: SeatPlan },
+  now: Date,
+): Promise<MutationResult & { dropped: string[] }> {
+  const { current, plan } = edit;
   const admin = principal.role === 'admin';
   // Popularity and the bestseller mark are the shop's to set: only an admin's values are taken.
   const shop =
@@ -205,20 +242,32 @@ export async function updateExcursion(
   const today = crimeaToday(now);
   const row = (await readExcursion(tx, id, today)) as ExcursionRow;
   // The seats of every tour follow the new layout: their free seats changed too.
-  const tours = await touchToursFrom(tx, id, today);
+  const tourUpdates = await touchedTourEvents(tx, id, today);
   const events = announce(row, 'update');
-  if (row.status === 'published')
-    for (const tourId of tours) {
-      const found = await findTour(tx, tourId);
-      if (found)
-        events.push({
-          channel: 'TOUR_UPDATE',
-          data: { action: 'update', tour_id: tourId, tour: replicaTour(found.row), version: found.version },
-        });
-    }
-  const still = new Set([...media.images, ...media.gallery, media.video]);
+  if (row.status === 'published') events.push(...tourUpdates);
+  // A waiting revision may still show a photo the live excursion drops: that file stays.
+  const revision = await readRevision(tx, id);
+  const still = new Set([
+    ...media.images,
+    ...media.gallery,
+    media.video,
+    ...(revision?.images ?? []),
+    ...(revision?.gallery ?? []),
+  ]);
   const dropped = [...current.images, ...current.gallery].filter((name) => !still.has(name));
   return { status: 200, body: toExcursion(row), events, dropped };
+}
+
+export async function updateExcursion(
+  tx: Queryable,
+  principal: Principal,
+  id: string,
+  fields: UpdateExcursionPayload,
+  media: ExcursionMedia,
+  now: Date,
+): Promise<MutationResult & { dropped: string[] }> {
+  const edit = await prepareEdit(tx, principal, id, fields, media, now);
+  return applyEdit(tx, principal, id, fields, media, edit, now);
 }
 
 /** A layout change never takes away a seat already sold, nor room already sold. */

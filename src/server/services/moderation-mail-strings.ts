@@ -1,5 +1,6 @@
 // The Russian texts of the moderation e-mails (services/moderation-mail.ts): the seller hears of the
-// admin's decision, the admins hear of a new or repeated submission.
+// admin's decision, the admins hear of a new or repeated submission and of a change to a published
+// excursion.
 
 export const MODERATION_MAIL_STRINGS = {
   publishedSubject: (title: string) => `Экскурсия опубликована: ${title}`,
@@ -21,4 +22,14 @@ export const MODERATION_MAIL_STRINGS = {
   phone: 'Телефон',
   noPhone: 'не указан',
   queueLink: 'Проверить в панели администратора',
+  revisionSubmittedSubject: (title: string) => `Изменения экскурсии на проверку: ${title}`,
+  revisionSubmittedHeading:
+    'Продавец изменил опубликованную экскурсию: изменения ждут проверки. До решения туристы видят прежнюю версию.',
+  revisionApprovedSubject: (title: string) => `Изменения экскурсии опубликованы: ${title}`,
+  revisionApprovedHeading: (title: string) =>
+    `Изменения вашей экскурсии «${title}» прошли проверку: туристы уже видят новую версию.`,
+  revisionRejectedSubject: (title: string) => `Изменения экскурсии не прошли проверку: ${title}`,
+  revisionRejectedHeading: (title: string) =>
+    `Изменения вашей экскурсии «${title}» не прошли проверку. Туристы по-прежнему видят прежнюю версию.`,
+  revisionRejectedHint: 'Исправьте экскурсию и сохраните её снова: изменения уйдут на проверку.',
 } as const;

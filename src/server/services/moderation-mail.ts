@@ -8,7 +8,9 @@ import { MODERATION_MAIL_STRINGS as S } from './moderation-mail-strings';
 
 // The e-mails of moderation, sent after the commit by the request that made the change (a replay
 // sends nothing): the seller hears of a publication or a rejection, every admin hears of a new
-// submission and of a resubmission. A mail that cannot be sent is logged; the change stands.
+// submission, of a resubmission and of a seller's change to a published excursion (a revision), whose
+// approval or rejection the seller hears of too. A mail that cannot be sent is logged; the change
+// stands.
 
 export interface ModerationMailDeps {
   db: Db;
@@ -18,22 +20,30 @@ export interface ModerationMailDeps {
   publicUrl: string;
 }
 
-export type ModerationMailKind = 'submitted' | 'resubmitted' | 'published' | 'rejected';
+type DecisionKind = 'published' | 'rejected' | 'revision_approved' | 'revision_rejected';
+type SubmissionKind = 'submitted' | 'resubmitted' | 'revision_submitted';
+export type ModerationMailKind = DecisionKind | SubmissionKind;
 
-/** Mails the news of `kind` about the excursion as committed (the answer of the request). */
+const isDecision = (kind: ModerationMailKind): kind is DecisionKind =>
+  kind === 'published' || kind === 'rejected' || kind === 'revision_approved' || kind === 'revision_rejected';
+
+/**
+ * Mails the news of `kind` about the excursion as committed (the answer of the request). A
+ * rejection's reason is the excursion's own unless given (a revision's reason is not on it).
+ */
 export async function sendModerationMail(
   deps: ModerationMailDeps,
   kind: ModerationMailKind,
   excursion: Excursion,
+  reason?: string,
 ): Promise<void> {
   try {
     const seller = await userContact(deps.db, excursion.ownerID);
     if (!seller) return;
     const base = deps.publicUrl.replace(/\/$/, '');
-    const messages =
-      kind === 'published' || kind === 'rejected'
-        ? [decisionMail(kind, excursion, seller, base)]
-        : (await adminEmails(deps.db)).map((to) => submissionMail(kind, excursion, seller, base, to));
+    const messages = isDecision(kind)
+      ? [decisionMail(kind, excursion, seller, base, reason)]
+      : (await adminEmails(deps.db)).map((to) => submissionMail(kind, excursion, seller, base, to));
     for (const message of messages) {
       try {
         await deps.mailer.send(message);
@@ -46,36 +56,65 @@ export async function sendModerationMail(
   }
 }
 
-/** The seller's mail: published (with the link to its page) or rejected (with the reason). */
+/** The seller's mail: published or approved (with the link to its page), rejected (with the reason). */
 export function decisionMail(
-  kind: 'published' | 'rejected',
+  kind: DecisionKind,
   excursion: Excursion,
   seller: MailContact,
   base: string,
+  reason: string = excursion.moderation?.reason ?? '',
 ): MailMessage {
   const id = encodeURIComponent(excursion._id);
-  const lines =
-    kind === 'published'
-      ? [S.publishedHeading(excursion.title), '', `${S.publishedLink}: ${base}/excursion/${id}`]
-      : [
-          S.rejectedHeading(excursion.title),
-          '',
-          `${S.reason}: ${excursion.moderation?.reason ?? ''}`,
-          '',
-          S.rejectedHint,
-          '',
-          `${S.rejectedLink}: ${base}/profile/myexcursion/${id}`,
-        ];
-  return {
-    to: seller.email,
-    subject: kind === 'published' ? S.publishedSubject(excursion.title) : S.rejectedSubject(excursion.title),
-    text: `${lines.join('\n')}\n`,
+  const title = excursion.title;
+  const page = `${base}/excursion/${id}`;
+  const own = `${base}/profile/myexcursion/${id}`;
+  const mails: Record<DecisionKind, { subject: string; lines: string[] }> = {
+    published: {
+      subject: S.publishedSubject(title),
+      lines: [S.publishedHeading(title), '', `${S.publishedLink}: ${page}`],
+    },
+    rejected: {
+      subject: S.rejectedSubject(title),
+      lines: [
+        S.rejectedHeading(title),
+        '',
+        `${S.reason}: ${reason}`,
+        '',
+        S.rejectedHint,
+        '',
+        `${S.rejectedLink}: ${own}`,
+      ],
+    },
+    revision_approved: {
+      subject: S.revisionApprovedSubject(title),
+      lines: [S.revisionApprovedHeading(title), '', `${S.publishedLink}: ${page}`],
+    },
+    revision_rejected: {
+      subject: S.revisionRejectedSubject(title),
+      lines: [
+        S.revisionRejectedHeading(title),
+        '',
+        `${S.reason}: ${reason}`,
+        '',
+        S.revisionRejectedHint,
+        '',
+        `${S.rejectedLink}: ${own}`,
+      ],
+    },
   };
+  const { subject, lines } = mails[kind];
+  return { to: seller.email, subject, text: `${lines.join('\n')}\n` };
 }
+
+const SUBMISSION: Record<SubmissionKind, { subject: (title: string) => string; heading: string }> = {
+  submitted: { subject: S.submittedSubject, heading: S.submittedHeading },
+  resubmitted: { subject: S.resubmittedSubject, heading: S.resubmittedHeading },
+  revision_submitted: { subject: S.revisionSubmittedSubject, heading: S.revisionSubmittedHeading },
+};
 
 /** An admin's mail: who submitted what, how to reach them, and the link to the queue. */
 export function submissionMail(
-  kind: 'submitted' | 'resubmitted',
+  kind: SubmissionKind,
   excursion: Excursion,
   seller: MailContact,
   base: string,
@@ -83,7 +122,7 @@ export function submissionMail(
 ): MailMessage {
   const name = [seller.name, seller.surname].filter(Boolean).join(' ');
   const lines = [
-    kind === 'submitted' ? S.submittedHeading : S.resubmittedHeading,
+    SUBMISSION[kind].heading,
     '',
     `${S.excursion}: ${excursion.title}`,
     `${S.seller}: ${name || seller.email}`,
@@ -94,8 +133,7 @@ export function submissionMail(
   ];
   return {
     to,
-    subject:
-      kind === 'submitted' ? S.submittedSubject(excursion.title) : S.resubmittedSubject(excursion.title),
+    subject: SUBMISSION[kind].subject(excursion.title),
     text: `${lines.join('\n')}\n`,
   };
 }

@@ -257,3 +257,21 @@ export async function markRejected(tx: Queryable, id: string, reason: string): P
   );
   return updated.length > 0;
 }
+
+/** Writes only the seat plan: a seller's edit of a published excursion applies it at once. */
+export async function updateSeatPlan(tx: Queryable, id: string, plan: SeatPlan): Promise<void> {
+  await tx.query(
+    `UPDATE excursions SET bus_type = $2, number_of_rows = $3, available_seats = $4, reserved_seats = $5,
+       max_attendants = $6 WHERE id = $1`,
+    [id, plan.busType, plan.numberOfRows, plan.availableSeats, plan.reservedSeats, plan.maxAttendants],
+  );
+}
+
+/** The live excursion's seat plan, as the stored row has it. */
+export const seatPlanOfRow = (row: ExcursionRow): SeatPlan => ({
+  busType: row.bus_type as BusType,
+  numberOfRows: row.number_of_rows,
+  availableSeats: row.available_seats,
+  reservedSeats: row.reserved_seats,
+  maxAttendants: row.max_attendants,
+});

@@ -306,7 +306,7 @@ describe.each(ENGINES)('excursions written by sellers on %s', (engine) => {
     expect(await mediaState()).toEqual(before);
   });
 
-  it('an edit keeps chosen photos, deletes the removed ones, and never drops a sold seat', async () => {
+  it('an edit keeps chosen photos, deletes the removed ones once approved, and never drops a sold seat', async () => {
     const response = await send(
       'POST',
       '/api/excursions',
@@ -355,7 +355,19 @@ describe.each(ENGINES)('excursions written by sellers on %s', (engine) => {
       ),
     );
     expect(edited.status).toBe(200);
-    const after = (await edited.json()) as Excursion;
+    // The seat plan is an operation and applies at once; the listing's content waits for review.
+    const waiting = (await edited.json()) as Excursion & { revision?: { status: string } };
+    expect(waiting.revision?.status).toBe('pending');
+    expect(waiting.title).toBe(created.title);
+    expect(waiting.images).toEqual(created.images);
+    expect(waiting.reservedSeats).toEqual([1, 2, 17]);
+    expect((await api(server).get(`/api/images/${drop}`)).status).toBe(200);
+    const approved = await fetch(`${server.url}/api/excursions/${created._id}/revision/approve`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${admin}` },
+    });
+    expect(approved.status).toBe(200);
+    const after = (await approved.json()) as Excursion;
     expect(after.title).toBe('Тайны Чатыр-Дага и Мраморной');
     expect(after.images[0]).toBe(keep);
     expect(after.images).toHaveLength(2);

@@ -116,6 +116,10 @@ describe.each(ENGINES)('rights follow roles on %s', (engine) => {
     expect((await api(server, admin).send('POST', `/api/excursions/${mine._id}/publish`)).status).toBe(200);
     // As a seller they edit and schedule it: the requests below are good ones.
     expect((await edit(sellerToken, mine, 'Рассвет над морем')).status).toBe(200);
+    // The new title of a published excursion goes live once an admin approves it.
+    expect(
+      (await api(server, admin).send('POST', `/api/excursions/${mine._id}/revision/approve`)).status,
+    ).toBe(200);
     const added = await api(server, sellerToken).send('POST', '/api/tours', {
       tours: [{ excursionID: mine._id, date: day(21), time: '05:30' }],
     });

@@ -28,16 +28,22 @@ import {
   resubmitExcursion,
 } from '../../services/excursion-moderation';
 import {
+  approveRevision,
+  editBaseVideo,
+  editExcursion,
+  ownRevision,
+  rejectRevision,
+  revisionQueue,
+} from '../../services/excursion-revisions';
+import {
   checkEditable,
   createExcursion,
   EXCURSION_TEXTS,
-  updateExcursion,
   type ExcursionMedia,
 } from '../../services/excursions';
 import { sendModerationMail, type ModerationMailKind } from '../../services/moderation-mail';
 import type { MutationResult } from '../../services/mutation';
 import type { Queryable } from '../../storage/db';
-import { excursionVideo } from '../../storage/excursion-writes';
 import type { Principal } from '../../storage/users';
 import { requirePrincipal } from '../auth';
 import type { AppDeps } from '../deps';
@@ -51,7 +57,8 @@ import { ticketMailDeps } from './money-deps';
 // the right to edit) is checked first; files are then stored one by one and all removed again if any
 // is refused or the write fails, so a refused form leaves nothing behind. A seller's submission
 // (new or again) and the admin's decision are mailed after the commit by the request that made
-// them, never by a replay (services/moderation-mail.ts).
+// them, never by a replay (services/moderation-mail.ts). A seller's edit of a published excursion
+// waits as a revision for the admin (services/excursion-revisions.ts), mailed the same way.
 
 export const EXCURSION_FORM_TEXTS = {
   badMultipart: 'Отправьте форму экскурсии как multipart/form-data',
@@ -184,8 +191,25 @@ function entityIdOf(c: Context): string {
 }
 
 /** Sends a moderation e-mail without holding up the answer; a failure is logged by the sender. */
-function mailModeration(deps: AppDeps, kind: ModerationMailKind, excursion: Excursion): void {
-  void sendModerationMail(ticketMailDeps(deps), kind, excursion);
+function mailModeration(
+  deps: AppDeps,
+  kind: ModerationMailKind,
+  excursion: Excursion,
+  reason?: string,
+): void {
+  void sendModerationMail(ticketMailDeps(deps), kind, excursion, reason);
+}
+
+async function reasonOf(c: Context): Promise<string> {
+  let body: unknown;
+  try {
+    body = await c.req.json();
+  } catch {
+    body = undefined;
+  }
+  const parsed = rejectReasonSchema.safeParse(body);
+  if (!parsed.success) throw new ServiceError('invalid', EXCURSION_FORM_TEXTS.badReason);
+  return parsed.data.reason;
 }
 
 /** Runs a moderation step once per Idempotency-Key; only the request that did it sends its e-mail. */
@@ -195,9 +219,10 @@ async function runModeration(
   userId: number,
   kind: ModerationMailKind,
   write: (tx: Queryable) => Promise<MutationResult>,
+  reason?: string,
 ): Promise<Response> {
   const { status, body, replayed } = await runMutationOnce(c, deps, userId, 'detail', write);
-  if (!replayed && status === 200) mailModeration(deps, kind, body as Excursion);
+  if (!replayed && status === 200) mailModeration(deps, kind, body as Excursion, reason);
   return c.json(body as object, status);
 }
 
@@ -257,16 +282,21 @@ export function excursionWriteRoutes(deps: AppDeps): Hono {
       video: files.video || (textsOf(form, F.video).includes('') ? '' : current),
     });
     let dropped: string[] = [];
+    let submitted = false;
     try {
       const answer = await runMutationOnce(c, deps, principal.id, 'detail', async (tx) => {
-        const video = await excursionVideo(tx, id);
-        const result = await updateExcursion(tx, principal, id, parsed.data, media(video), deps.now());
+        const video = await editBaseVideo(tx, principal, id);
+        const result = await editExcursion(tx, principal, id, parsed.data, media(video), deps.now());
         dropped = result.dropped;
+        submitted = result.submitted;
         return result;
       });
       if (answer.replayed) await removeMedia(deps, stored);
-      // Photos the seller removed are deleted once the edit is committed.
-      else await removeMedia(deps, dropped);
+      else {
+        // Photos the seller removed are deleted once the edit is committed.
+        await removeMedia(deps, dropped);
+        if (submitted) mailModeration(deps, 'revision_submitted', answer.body as Excursion);
+      }
       return c.json(answer.body as object, answer.status);
     } catch (error) {
       await removeMedia(deps, stored);
@@ -285,17 +315,44 @@ export function excursionWriteRoutes(deps: AppDeps): Hono {
   app.post('/:id/reject', async (c) => {
     const principal = await requirePrincipal(c, deps);
     const id = entityIdOf(c);
-    let body: unknown;
-    try {
-      body = await c.req.json();
-    } catch {
-      body = undefined;
-    }
-    const parsed = rejectReasonSchema.safeParse(body);
-    if (!parsed.success) throw new ServiceError('invalid', EXCURSION_FORM_TEXTS.badReason);
+    const reason = await reasonOf(c);
     return runModeration(c, deps, principal.id, 'rejected', (tx) =>
-      rejectExcursion(tx, principal, id, parsed.data.reason, deps.now()),
+      rejectExcursion(tx, principal, id, reason, deps.now()),
     );
+  });
+
+  app.post('/:id/revision/approve', async (c) => {
+    const principal = await requirePrincipal(c, deps);
+    const id = entityIdOf(c);
+    let dropped: string[] = [];
+    const response = await runModeration(c, deps, principal.id, 'revision_approved', async (tx) => {
+      const result = await approveRevision(tx, principal, id, deps.now());
+      dropped = result.dropped;
+      return result;
+    });
+    // The photos the approved change let go are deleted once it is committed (a replay drops none).
+    await removeMedia(deps, dropped);
+    return response;
+  });
+
+  app.post('/:id/revision/reject', async (c) => {
+    const principal = await requirePrincipal(c, deps);
+    const id = entityIdOf(c);
+    const reason = await reasonOf(c);
+    return runModeration(
+      c,
+      deps,
+      principal.id,
+      'revision_rejected',
+      (tx) => rejectRevision(tx, principal, id, reason, deps.now()),
+      reason,
+    );
+  });
+
+  app.get('/:id/revision', async (c) => {
+    const principal = await requirePrincipal(c, deps);
+    const id = entityIdOf(c);
+    return c.json({ revision: await ownRevision(deps.db, principal, id, deps.now()) });
   });
 
   app.post('/:id/submit', async (c) => {
@@ -315,12 +372,19 @@ export function excursionWriteRoutes(deps: AppDeps): Hono {
   return app;
 }
 
-/** GET /api/moderation/excursions: the admin's queue of excursions waiting for review (protocol/moderation.ts). */
+/**
+ * GET /api/moderation/excursions and /revisions: the admin's queues of new excursions and of changes
+ * to published ones waiting for review (protocol/moderation.ts).
+ */
 export function moderationRoutes(deps: AppDeps): Hono {
   const app = new Hono();
   app.get('/excursions', async (c) => {
     const principal = await requirePrincipal(c, deps);
     return c.json({ excursions: await moderationQueue(deps.db, principal, deps.now()) });
+  });
+  app.get('/revisions', async (c) => {
+    const principal = await requirePrincipal(c, deps);
+    return c.json({ revisions: await revisionQueue(deps.db, principal, deps.now()) });
   });
   return app;
 }

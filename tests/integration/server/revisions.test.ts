@@ -1,0 +1,355 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addDays, crimeaToday } from '../../../src/domain/dates';
+import type { City, Excursion, Place } from '../../../src/domain/types';
+import {
+  excursionWriteResponseSchema,
+  type CreateExcursionPayloadInput,
+} from '../../../src/protocol/excursions';
+import {
+  moderationHistorySchema,
+  ownRevisionAnswerSchema,
+  revisionQueueSchema,
+  type RevisionItem,
+} from '../../../src/protocol/moderation';
+import type { ServerMessage } from '../../../src/protocol/realtime';
+import { syncResponseSchema, type Change } from '../../../src/protocol/sync';
+import { api, DEMO, tokenFor } from '../../support/api';
+import { photoJpeg } from '../../support/media-fixtures';
+import { ENGINES, startTestServer, type TestServer } from '../../support/server';
+import { startTestSmtp, subjectOf, type CapturedMail, type TestSmtp } from '../../support/smtp';
+import { openSocket, type TestSocket } from '../../support/socket';
+
+// A seller's change to a published excursion waits for an admin: tourists keep the live listing
+// (its page, the sync pull), while the seat plan of the same edit applies at once. The admin sees
+// the live and the proposed excursion side by side with the seller, approves (the new price goes
+// live and is announced) or rejects with a reason; the seller is mailed either way.
+
+/** The text of a mail's body, its transfer encoding undone. */
+function bodyOf(mail: CapturedMail): string {
+  const split = mail.raw.search(/\r?\n\r?\n/);
+  const headers = mail.raw.slice(0, split);
+  const body = mail.raw.slice(split).trim();
+  if (/content-transfer-encoding:\s*base64/i.test(headers))
+    return Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8');
+  if (/content-transfer-encoding:\s*quoted-printable/i.test(headers)) {
+    const bytes = body
+      .replace(/=\r?\n/g, '')
+      .replace(/=([0-9A-F]{2})/gi, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+    return Buffer.from(bytes, 'latin1').toString('utf8');
+  }
+  return body;
+}
+
+describe.each(ENGINES)('revisions of published excursions on %s', (engine) => {
+  let server: TestServer;
+  let smtp: TestSmtp;
+  let socket: TestSocket;
+  let seller: string;
+  let seller2: string;
+  let admin: string;
+  let tourist: string;
+  let place: Place;
+  let city: City;
+  let jpeg: Uint8Array;
+  let admins: string[];
+  let sellerEmail: string;
+  let live: Excursion;
+  const day = (n: number) => addDays(crimeaToday(new Date()), n);
+
+  beforeAll(async () => {
+    smtp = await startTestSmtp();
+    server = await startTestServer(engine, { env: { SMTP_URL: smtp.url } });
+    seller = await tokenFor(server, DEMO.seller);
+    seller2 = await tokenFor(server, DEMO.seller2);
+    admin = await tokenFor(server, DEMO.admin);
+    tourist = await tokenFor(server, DEMO.tourist);
+    place = (await api(server).json<{ places: Place[] }>('/api/places')).places[0] as Place;
+    city = (await api(server).json<{ cities: City[] }>('/api/cities')).cities[0] as City;
+    jpeg = new Uint8Array(await photoJpeg(320, 240));
+    await server.db.query(`UPDATE users SET phone = '89785550033' WHERE id = $1`, [DEMO.seller]);
+    const [row] = await server.db.query<{ email: string }>('SELECT email FROM users WHERE id = $1', [
+      DEMO.seller,
+    ]);
+    sellerEmail = (row?.email ?? '').toLowerCase();
+    admins = (await server.db.query<{ email: string }>(`SELECT email FROM users WHERE role = 'admin'`)).map(
+      (r) => r.email.toLowerCase(),
+    );
+    socket = await openSocket(server.url);
+    socket.send({ type: 'subscribe', channels: ['EXCURSION_UPDATE'], userId: '' });
+    await socket.next((m) => m.type === 'subscribed');
+  });
+  afterAll(async () => {
+    socket?.close();
+    await server?.destroy();
+    await smtp?.close();
+  });
+
+  const payload = (changes: Partial<CreateExcursionPayloadInput> = {}): CreateExcursionPayloadInput => ({
+    title: 'Мангуп-Кале',
+    description: 'Пещерный город на плато.',
+    city: city.name,
+    place: place.id,
+    category: 'Горы',
+    adultPrice: 3000,
+    kidPrice: 1500,
+    adultEntryPrice: 0,
+    kidEntryPrice: 0,
+    entryTickets: false,
+    services: [],
+    maxAttendants: 12,
+    busType: 'none',
+    numberOfRows: 0,
+    availableSeats: [],
+    reservedSeats: [],
+    duration: '6 часов',
+    lunchDuration: '',
+    difficulty: 'Легко',
+    childrenAllowed: true,
+    directions: ['Бахчисарай', 'Мангуп'],
+    assemblyPoints: ['Бахчисарай, вокзал'],
+    included: [],
+    notIncluded: [],
+    ownerID: DEMO.seller,
+    popularity: 0,
+    bestseller: false,
+    tours: [{ date: day(6), time: '09:00' }],
+    ...changes,
+  });
+
+  function form(excursion: unknown, kept: string[], newCover = false): FormData {
+    const data = new FormData();
+    data.append('excursion', JSON.stringify(excursion));
+    if (newCover) data.append('preview_images', new Blob([new Uint8Array(jpeg)]), 'cover.jpg');
+    for (const name of kept) data.append('existing_preview_images', name);
+    return data;
+  }
+
+  const put = (token: string, id: string, body: FormData, key = randomUUID()) =>
+    fetch(`${server.url}/api/excursions/${id}`, {
+      method: 'PUT',
+      headers: { Authorization: `Bearer ${token}`, 'Idempotency-Key': key },
+      body,
+    });
+
+  const post = (token: string, path: string, body?: unknown, key = randomUUID()) =>
+    api(server, token).send('POST', path, body, { 'Idempotency-Key': key });
+
+  async function mails(subject: string, count = 1): Promise<CapturedMail[]> {
+    const find = () => smtp.messages.filter((m) => subjectOf(m.raw) === subject);
+    await expect.poll(() => find().length).toBeGreaterThanOrEqual(count);
+    return find();
+  }
+
+  const publicExcursion = () => api(server).json<Excursion>(`/api/excursions/${live._id}`);
+
+  async function pulled(): Promise<Excursion | undefined> {
+    const changes: Change[] = [];
+    let cursor: string | undefined;
+    for (;;) {
+      const query = new URLSearchParams({ limit: '2000', ...(cursor ? { cursor } : {}) });
+      const page = syncResponseSchema.parse(await api(server).json(`/api/sync?${query}`));
+      changes.push(...page.changes);
+      cursor = page.cursor;
+      if (!page.more) break;
+    }
+    const change = changes.find(
+      (c) => c.collection === 'excursions' && c.op === 'put' && c.row._id === live._id,
+    );
+    return change?.op === 'put' ? (change.row as Excursion) : undefined;
+  }
+
+  async function queue(): Promise<RevisionItem[]> {
+    return revisionQueueSchema.parse(await api(server, admin).json('/api/moderation/revisions')).revisions;
+  }
+
+  const ownRevision = async (token = seller) =>
+    ownRevisionAnswerSchema.parse(await api(server, token).json(`/api/excursions/${live._id}/revision`))
+      .revision;
+
+  const history = async () =>
+    moderationHistorySchema
+      .parse(await api(server, seller).json(`/api/excursions/${live._id}/moderation`))
+      .history.map((event) => event.kind);
+
+  it('keeps the live price for tourists while a seller’s new price waits; the seat plan applies at once', async () => {
+    const created = await fetch(`${server.url}/api/excursions`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${seller}`, 'Idempotency-Key': randomUUID() },
+      body: form(payload(), [], true),
+    });
+    expect(created.status).toBe(200);
+    const draft = (await created.json()) as Excursion;
+    expect((await post(admin, `/api/excursions/${draft._id}/publish`)).status).toBe(200);
+    live = await api(server).json<Excursion>(`/api/excursions/${draft._id}`);
+    expect(live.adultPrice).toBe(3000);
+
+    const edited = await put(
+      seller,
+      live._id,
+      form(payload({ adultPrice: 3500, maxAttendants: 14 }), live.images),
+    );
+    expect(edited.status).toBe(200);
+    const answer = excursionWriteResponseSchema.parse(await edited.json());
+    expect(answer.adultPrice).toBe(3000);
+    expect(answer.maxAttendants).toBe(14);
+    expect(answer.revision).toMatchObject({ status: 'pending', reason: '' });
+
+    const shown = await publicExcursion();
+    expect(shown.adultPrice).toBe(3000);
+    expect(shown.maxAttendants).toBe(14);
+    expect((await pulled())?.adultPrice).toBe(3000);
+
+    const mine = await ownRevision();
+    expect(mine).toMatchObject({ status: 'pending', reason: '' });
+    expect(mine?.proposed.adultPrice).toBe(3500);
+    expect(mine?.proposed.maxAttendants).toBe(14);
+  });
+
+  it('lists the change for the admin with the live and proposed price and the seller, and mails every admin', async () => {
+    const item = (await queue()).find((entry) => entry.live._id === live._id);
+    expect(item?.live.adultPrice).toBe(3000);
+    expect(item?.proposed.adultPrice).toBe(3500);
+    expect(item?.proposed.images).toEqual(live.images);
+    expect(item?.seller).toMatchObject({ id: DEMO.seller, email: sellerEmail, phone: '89785550033' });
+    expect(Date.parse(item?.submittedAt ?? '')).toBeLessThanOrEqual(Date.now());
+
+    const sent = await mails('Изменения экскурсии на проверку: Мангуп-Кале', admins.length);
+    expect(sent.flatMap((m) => m.to).sort()).toEqual([...admins].sort());
+    const text = bodyOf(sent[0] as CapturedMail);
+    expect(text).toContain(sellerEmail);
+    expect(text).toContain('8(978)555-00-33');
+    expect(text).toContain('/profile/admin-panel');
+  });
+
+  it('puts the approved price live, announces it and mails the seller; the history tells it', async () => {
+    const seen = socket.messages.length;
+    const approved = await post(admin, `/api/excursions/${live._id}/revision/approve`);
+    expect(approved.status).toBe(200);
+    expect(((await approved.json()) as Excursion).adultPrice).toBe(3500);
+    expect((await publicExcursion()).adultPrice).toBe(3500);
+    const announced = (m: ServerMessage) =>
+      m.type === 'EXCURSION_UPDATE' &&
+      m.data.excursion_id === live._id &&
+      m.data.excursion?.adultPrice === 3500;
+    await expect.poll(() => socket.messages.slice(seen).some(announced)).toBe(true);
+    expect((await pulled())?.adultPrice).toBe(3500);
+
+    const [mail] = await mails('Изменения экскурсии опубликованы: Мангуп-Кале');
+    expect(mail?.to).toEqual([sellerEmail]);
+    expect(bodyOf(mail as CapturedMail)).toContain(`/excursion/${live._id}`);
+    expect(await history()).toEqual(['submitted', 'published', 'revision_submitted', 'revision_approved']);
+    expect(await ownRevision()).toBeNull();
+    expect((await queue()).map((entry) => entry.live._id)).not.toContain(live._id);
+  });
+
+  it('keeps the live excursion when the admin rejects a change, and mails the seller the reason', async () => {
+    const edited = await put(
+      seller,
+      live._id,
+      form(payload({ adultPrice: 9000, maxAttendants: 14, title: 'Мангуп-Кале VIP' }), live.images, true),
+    );
+    expect(edited.status).toBe(200);
+    const proposed = (await ownRevision())?.proposed;
+    expect(proposed?.images).toHaveLength(2);
+
+    const reject = (body: unknown) => post(admin, `/api/excursions/${live._id}/revision/reject`, body);
+    expect((await reject({ reason: '  ' })).status).toBe(400);
+    expect((await reject({ reason: 'x'.repeat(5000) })).status).toBe(400);
+    const refused = await reject({ reason: 'Цена завышена' });
+    expect(refused.status).toBe(200);
+
+    const shown = await publicExcursion();
+    expect(shown.adultPrice).toBe(3500);
+    expect(shown.title).toBe('Мангуп-Кале');
+    expect(shown.images).toEqual(live.images);
+    const [mail] = await mails('Изменения экскурсии не прошли проверку: Мангуп-Кале');
+    expect(mail?.to).toEqual([sellerEmail]);
+    expect(bodyOf(mail as CapturedMail)).toContain('Причина: Цена завышена');
+    const mine = await ownRevision();
+    expect(mine).toMatchObject({ status: 'rejected', reason: 'Цена завышена' });
+    expect(mine?.proposed.adultPrice).toBe(9000);
+    expect(await ownRevision(admin)).toEqual(mine);
+    expect((await history()).slice(-2)).toEqual(['revision_submitted', 'revision_rejected']);
+
+    // A rejected change is not waiting: neither decision applies to it.
+    for (const action of ['approve', 'reject']) {
+      const none = await post(admin, `/api/excursions/${live._id}/revision/${action}`, { reason: 'Ещё раз' });
+      expect(none.status).toBe(409);
+      expect(await none.json()).toEqual({ detail: 'Нет изменений, ждущих проверки' });
+    }
+  });
+
+  it('lets the seller edit on top of a rejected change, keeping its new photo', async () => {
+    const proposed = (await ownRevision())?.proposed as Excursion;
+    const edited = await put(
+      seller,
+      live._id,
+      form(payload({ adultPrice: 4000, maxAttendants: 14 }), proposed.images),
+    );
+    expect(edited.status).toBe(200);
+    const answer = excursionWriteResponseSchema.parse(await edited.json());
+    expect(answer.revision).toMatchObject({ status: 'pending', reason: '' });
+    expect((await ownRevision())?.proposed.images).toEqual(proposed.images);
+
+    // The same content as live proposes nothing new and keeps the waiting change.
+    const same = await put(
+      seller,
+      live._id,
+      form(payload({ adultPrice: 3500, maxAttendants: 14 }), live.images),
+    );
+    expect(excursionWriteResponseSchema.parse(await same.json()).revision?.status).toBe('pending');
+    expect((await ownRevision())?.proposed.adultPrice).toBe(4000);
+  });
+
+  it('sends the admins one mail per change, none for a replayed edit, and deletes the replaced photo', async () => {
+    const subject = 'Изменения экскурсии на проверку: Мангуп-Кале';
+    const before = (await mails(subject, admins.length * 3)).length;
+    const proposed = (await ownRevision())?.proposed as Excursion;
+    const [extra] = proposed.images.filter((name) => !live.images.includes(name));
+    expect((await api(server).get(`/api/images/${extra}`)).status).toBe(200);
+    const key = randomUUID();
+    const body = () => form(payload({ adultPrice: 4200, maxAttendants: 14 }), live.images);
+    expect((await put(seller, live._id, body(), key)).status).toBe(200);
+    await mails(subject, before + admins.length);
+    // The photo only the replaced change showed is deleted; the live ones stay.
+    expect((await api(server).get(`/api/images/${extra}`)).status).toBe(404);
+    expect((await api(server).get(`/api/images/${live.images[0]}`)).status).toBe(200);
+    expect((await put(seller, live._id, body(), key)).status).toBe(200);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(smtp.messages.filter((m) => subjectOf(m.raw) === subject)).toHaveLength(before + admins.length);
+  });
+
+  it('lets only admins decide, and only the seller and admins see a change', async () => {
+    const path = `/api/excursions/${live._id}/revision`;
+    for (const token of [seller, seller2, tourist]) {
+      expect((await post(token, `${path}/approve`)).status).toBe(403);
+      expect((await post(token, `${path}/reject`, { reason: 'Нет' })).status).toBe(403);
+      expect((await api(server, token).get('/api/moderation/revisions')).status).toBe(403);
+    }
+    expect((await api(server, seller2).get(path)).status).toBe(403);
+    expect((await api(server, tourist).get(path)).status).toBe(403);
+    expect((await api(server).get(path)).status).toBe(401);
+    expect((await post(admin, '/api/excursions/bad/revision/approve')).status).toBe(400);
+    expect((await api(server, admin).get('/api/excursions/bad/revision')).status).toBe(400);
+    const unknown = `/api/excursions/${'f'.repeat(24)}/revision`;
+    expect((await post(admin, `${unknown}/approve`)).status).toBe(404);
+    expect((await post(admin, `${unknown}/reject`, { reason: 'Нет' })).status).toBe(404);
+    expect((await api(server, admin).get(unknown)).status).toBe(404);
+  });
+
+  it('applies an admin’s own edit of a published excursion at once', async () => {
+    const edited = await put(
+      admin,
+      live._id,
+      form(payload({ adultPrice: 2800, maxAttendants: 14 }), live.images),
+    );
+    expect(edited.status).toBe(200);
+    const answer = excursionWriteResponseSchema.parse(await edited.json());
+    expect(answer.adultPrice).toBe(2800);
+    expect(answer.revision).toBeUndefined();
+    expect((await publicExcursion()).adultPrice).toBe(2800);
+    // The seller's waiting change is still there for the admin to decide.
+    expect((await queue()).find((entry) => entry.live._id === live._id)?.proposed.adultPrice).toBe(4200);
+  });
+});
