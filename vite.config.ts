@@ -17,10 +17,11 @@ const READER_CHUNK = 'qr-ponyfill';
 const isReaderAsset = (names: readonly string[]) => names.some((name) => name.endsWith('.wasm'));
 
 /**
- * The screens only admins open (the admin panel), built under /staff/: a tourist's phone never needs
- * them, so they stay out of the precache too, and an admin's phone keeps them once opened (sw/sw.ts).
+ * The screens only admins open (the admin panel) and the diff of a revision under review (read online
+ * only), built under /staff/: a tourist's phone never needs them, so they stay out of the precache
+ * too, and a phone keeps them once opened (sw/sw.ts).
  */
-const STAFF_CHUNKS = new Set(['AdminPanelPage']);
+const STAFF_CHUNKS = new Set(['AdminPanelPage', 'RevisionDiff']);
 const isStaffAsset = (names: readonly string[]) =>
   names.some((name) => STAFF_CHUNKS.has(name.replace(/\.css$/, '')));
 

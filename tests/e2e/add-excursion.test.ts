@@ -379,6 +379,12 @@ describe('the add-excursion wizard', () => {
     await screenshot(page, 'excursion-editor-saved');
     // Back to idle after 2 s (SPEC §4).
     await page.getByRole('button', { name: 'Сохранить' }).waitFor({ timeout: 5_000 });
+    // A published excursion's new content waits for review; the catalogue keeps the live version.
+    await page.getByText('Изменения отправлены на проверку. Сейчас в каталоге прежняя версия.').waitFor();
+    const live = await api<Excursion>(adminToken, 'GET', `/api/excursions/${id}`);
+    expect(live.body.title).toBe(title);
+    expect(live.body.gallery).toEqual(created!.gallery);
+    expect((await api(adminToken, 'POST', `/api/excursions/${id}/revision/approve`)).status).toBe(200);
 
     const stored = await api<Excursion>(adminToken, 'GET', `/api/excursions/${id}`);
     expect(stored.body.title).toBe(renamed);

@@ -4,11 +4,17 @@ import { excursionSchema } from '../../protocol/entities';
 import {
   moderationHistorySchema,
   moderationItemSchema,
+  ownRevisionAnswerSchema,
+  revisionItemSchema,
   type ModerationEvent,
   type ModerationItem,
+  type OwnRevision,
+  type RevisionItem,
+  type RevisionState,
 } from '../../protocol/moderation';
 import {
   EXCURSION_FORM_FIELDS as F,
+  excursionWriteResponseSchema,
   type CreateExcursionPayloadInput,
   type UpdateExcursionPayloadInput,
 } from '../../protocol/excursions';
@@ -44,35 +50,49 @@ function formOf(excursion: unknown, files: ExcursionFiles, kept?: KeptMedia): Fo
   return form;
 }
 
+/**
+ * What a save answers: the live excursion, and for a seller's edit of a published one the revision
+ * that now waits for review (the live listing keeps its content until an admin approves it).
+ */
+export interface SavedExcursion {
+  excursion: Excursion;
+  revision: RevisionState | null;
+}
+
 async function sendForm(
   deps: AccountDeps,
   method: 'POST' | 'PUT',
   path: string,
   form: FormData,
   attemptKey: string,
-): Promise<Outcome<Excursion>> {
+): Promise<Outcome<SavedExcursion>> {
   const http = httpOf(deps);
   const token = tokenOf(deps);
   const answer = await call(() => http.request(method, path, { form, token, idempotencyKey: attemptKey }));
   if (answer === 'offline' || !answer.ok) return failure(answer);
-  const parsed = excursionSchema.safeParse(answer.data);
+  const parsed = excursionWriteResponseSchema.safeParse(answer.data);
   if (!parsed.success) return malformed;
-  const excursion = parsed.data as Excursion;
+  const { revision, ...live } = parsed.data;
+  const excursion = live as Excursion;
   await keepExcursion(deps, excursion);
-  return { ok: true, value: excursion };
+  return { ok: true, value: { excursion, revision: revision ?? null } };
 }
 
 /** POST /api/excursions: the add-excursion wizard's submit. A seller's new excursion waits for review. */
-export function createExcursion(
+export async function createExcursion(
   deps: AccountDeps,
   excursion: CreateExcursionPayloadInput,
   files: ExcursionFiles,
   attemptKey: string,
 ): Promise<Outcome<Excursion>> {
-  return sendForm(deps, 'POST', '/api/excursions', formOf(excursion, files), attemptKey);
+  const outcome = await sendForm(deps, 'POST', '/api/excursions', formOf(excursion, files), attemptKey);
+  return outcome.ok ? { ok: true, value: outcome.value.excursion } : outcome;
 }
 
-/** PUT /api/excursions/{id}: the editor's save. Kept media are named; new files are sent. */
+/**
+ * PUT /api/excursions/{id}: the editor's save. Kept media are named; new files are sent. A seller's
+ * edit of a published excursion answers the unchanged live excursion with the waiting revision.
+ */
 export function updateExcursion(
   deps: AccountDeps,
   id: string,
@@ -80,7 +100,7 @@ export function updateExcursion(
   files: ExcursionFiles,
   kept: KeptMedia,
   attemptKey: string,
-): Promise<Outcome<Excursion>> {
+): Promise<Outcome<SavedExcursion>> {
   return sendForm(
     deps,
     'PUT',
@@ -107,11 +127,11 @@ export async function pendingExcursions(deps: AccountDeps): Promise<Outcome<Mode
   return { ok: true, value: parsed.flatMap((result) => (result.success ? [result.data] : [])) };
 }
 
-/** POST an action on one excursion (publish, reject, submit) and keep the Excursion it answers. */
+/** POST an action on one excursion (publish, reject, submit, a revision's decision) and keep the Excursion it answers. */
 async function excursionAction(
   deps: AccountDeps,
   id: string,
-  action: 'publish' | 'reject' | 'submit',
+  action: 'publish' | 'reject' | 'submit' | 'revision/approve' | 'revision/reject',
   body?: unknown,
 ): Promise<Outcome<Excursion>> {
   const http = httpOf(deps);
@@ -155,6 +175,50 @@ export async function moderationHistory(deps: AccountDeps, id: string): Promise<
   const parsed = moderationHistorySchema.safeParse(answer.data);
   if (!parsed.success) return malformed;
   return { ok: true, value: parsed.data.history };
+}
+
+/**
+ * GET /api/moderation/revisions: published excursions' changes waiting for an admin, each with the
+ * live and the proposed excursion, the seller and the time of the edit, oldest first. An item the
+ * protocol does not describe is left out rather than failing the whole queue.
+ */
+export async function pendingRevisions(deps: AccountDeps): Promise<Outcome<RevisionItem[]>> {
+  const http = httpOf(deps);
+  const token = tokenOf(deps);
+  const answer = await call(() =>
+    http.request<{ revisions?: unknown }>('GET', '/api/moderation/revisions', { token }),
+  );
+  if (answer === 'offline' || !answer.ok) return failure(answer);
+  const list = Array.isArray(answer.data?.revisions) ? answer.data.revisions : [];
+  const parsed = list.map((item) => revisionItemSchema.safeParse(item));
+  return { ok: true, value: parsed.flatMap((result) => (result.success ? [result.data] : [])) };
+}
+
+/**
+ * The admin approves a published excursion's changes (they go live) or rejects them with a reason the
+ * seller sees (the live listing stays as it is). The answered live excursion goes into the replica.
+ */
+export function decideRevision(
+  deps: AccountDeps,
+  id: string,
+  decision: { approve: true } | { approve: false; reason: string },
+): Promise<Outcome<Excursion>> {
+  return decision.approve
+    ? excursionAction(deps, id, 'revision/approve')
+    : excursionAction(deps, id, 'revision/reject', { reason: decision.reason });
+}
+
+/** GET /api/excursions/{id}/revision: the seller's waiting or rejected changes, or null when there are none. */
+export async function ownRevision(deps: AccountDeps, id: string): Promise<Outcome<OwnRevision | null>> {
+  const http = httpOf(deps);
+  const token = tokenOf(deps);
+  const answer = await call(() =>
+    http.request('GET', `/api/excursions/${encodeURIComponent(id)}/revision`, { token }),
+  );
+  if (answer === 'offline' || !answer.ok) return failure(answer);
+  const parsed = ownRevisionAnswerSchema.safeParse(answer.data);
+  if (!parsed.success) return malformed;
+  return { ok: true, value: parsed.data.revision };
 }
 
 /**

@@ -14,7 +14,10 @@ export function crimeaDisplayDate(instant: string): string {
   return formatDisplayDate(crimeaToday(new Date(ms)));
 }
 
-/** 'Отправлена на проверку', 'Отклонена: причина', 'Отправлена повторно' or 'Опубликована'. */
+/**
+ * 'Отправлена на проверку', 'Отклонена: причина', 'Отправлена повторно', 'Опубликована', and the same
+ * for a published excursion's changes ('Изменения отправлены на проверку', …).
+ */
 export function moderationEventText(event: Pick<ModerationEvent, 'kind' | 'reason'>): string {
   switch (event.kind) {
     case 'submitted':
@@ -25,5 +28,11 @@ export function moderationEventText(event: Pick<ModerationEvent, 'kind' | 'reaso
       return TEXT.resubmitted;
     case 'published':
       return TEXT.published;
+    case 'revision_submitted':
+      return TEXT.revisionSubmitted;
+    case 'revision_approved':
+      return TEXT.revisionApproved;
+    case 'revision_rejected':
+      return TEXT.revisionRejected(event.reason.trim());
   }
 }

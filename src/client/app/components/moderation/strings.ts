@@ -7,4 +7,16 @@ export const MODERATION_HISTORY = {
   rejected: (reason: string) => (reason ? `Отклонена: ${reason}` : 'Отклонена'),
   resubmitted: 'Отправлена повторно',
   published: 'Опубликована',
+  revisionSubmitted: 'Изменения отправлены на проверку',
+  revisionApproved: 'Изменения опубликованы',
+  revisionRejected: (reason: string) => (reason ? `Изменения отклонены: ${reason}` : 'Изменения отклонены'),
+} as const;
+
+// Texts of the table comparing a published excursion's live listing with the proposed changes.
+export const REVISION_DIFF = {
+  caption: 'Что изменится',
+  field: 'Поле',
+  before: 'Было',
+  after: 'Стало',
+  noChanges: 'Изменений в описании нет',
 } as const;

@@ -10,6 +10,7 @@ import { ListStatus } from '../../components/lists/ListStatus';
 import { PageHeader } from '../../components/PageHeader';
 import { SESSION } from '../../strings';
 import { ModerationList } from './ModerationList';
+import { RevisionList } from './RevisionList';
 import { ADMIN, ROLE_CHANGE as TEXTS, type RoleTarget as Target } from './strings';
 import { UserSearch } from './UserSearch';
 
@@ -29,6 +30,7 @@ export function AdminPanelPage() {
           <RoleForm />
           <UserSearch />
           <ModerationList />
+          <RevisionList />
         </>
       ) : (
         <div className="admin-denied">

@@ -1,5 +1,5 @@
 import './excursion-form.css';
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { draftOf, isStepValid } from '../../../../domain/excursion-form';
 import { withoutMarked } from '../../../../domain/excursion-form-files';
@@ -7,7 +7,7 @@ import { excursionFields, formValuesOf } from '../../../../domain/excursion-form
 import type { ExcursionFormValues } from '../../../../domain/excursion-form-values';
 import { isEntityId } from '../../../../domain/ids';
 import type { ReplicaExcursion, User } from '../../../../domain/types';
-import { updateExcursion } from '../../../commands/excursions';
+import { ownRevision, updateExcursion } from '../../../commands/excursions';
 import { ListStatus } from '../../components/lists/ListStatus';
 import { PageHeader } from '../../components/PageHeader';
 import { useCurrentUser, useHasSynced } from '../../hooks/account';
@@ -53,7 +53,7 @@ export function EditExcursionPage() {
     );
   } else {
     // Keyed by excursion: another id starts from that excursion's fields, not this one's edits.
-    body = <Editor key={found._id} excursion={found} />;
+    body = <Editor key={found._id} excursion={found} seller={user.role !== 'admin'} />;
   }
   return (
     <div className="xf-page">
@@ -101,8 +101,12 @@ const BUTTON_TEXT = {
 /**
  * The form starts from the stored excursion once and is then the seller's own: live updates arriving
  * while they type never overwrite it. After a save it restarts from the server's answer.
+ *
+ * A published excursion's edit waits for review while the catalogue keeps the live version, so after
+ * such a save, and when the editor opens over changes still waiting or refused, the form shows the
+ * seller's proposed version (asked of the server) and says which version the catalogue shows.
  */
-function Editor({ excursion }: { excursion: ReplicaExcursion }) {
+function Editor({ excursion, seller }: { excursion: ReplicaExcursion; seller: boolean }) {
   const db = useReplica();
   const [values, setValues] = useState(() => formValuesOf(excursion));
   const [kept, setKept] = useState(() => keptOf(excursion));
@@ -112,17 +116,54 @@ function Editor({ excursion }: { excursion: ReplicaExcursion }) {
   const [message, setMessage] = useState<Message | null>(null);
   const status = useSaveStatus();
   const attemptKey = useRef<string | null>(null);
+  // Once the seller changes anything, the proposed version arriving late must not overwrite it.
+  const touched = useRef(false);
+
+  /** Restarts the form from the seller's proposed version of the excursion, when the server has one. */
+  async function showProposal(): Promise<void> {
+    const outcome = await ownRevision({ db }, excursion._id);
+    if (!outcome.ok || !outcome.value || touched.current) return;
+    setValues(formValuesOf(outcome.value.proposed));
+    setKept(keptOf(outcome.value.proposed));
+    setFiles(NO_FILES);
+    setMarked([]);
+  }
+
+  useEffect(() => {
+    // An admin's edit applies at once, so an admin edits the live version, never a seller's proposal.
+    if (!seller) return;
+    let live = true;
+    void ownRevision({ db }, excursion._id).then((outcome) => {
+      if (!live || !outcome.ok || !outcome.value || touched.current) return;
+      const revision = outcome.value;
+      setValues(formValuesOf(revision.proposed));
+      setKept(keptOf(revision.proposed));
+      setMessage({
+        kind: 'info',
+        text:
+          revision.status === 'pending'
+            ? EDITOR.revisionWaiting
+            : EDITOR.revisionRejected(revision.reason.trim()),
+      });
+    });
+    return () => {
+      live = false;
+    };
+  }, [db, excursion._id, seller]);
 
   const update = (patch: Partial<ExcursionFormValues>) => {
     attemptKey.current = null;
+    touched.current = true;
     setValues((current) => ({ ...current, ...patch }));
   };
   const changeFiles = (next: MediaFiles) => {
     attemptKey.current = null;
+    touched.current = true;
     setFiles(next);
   };
   const deleteMarked = () => {
     attemptKey.current = null;
+    touched.current = true;
     setKept({
       ...kept,
       images: withoutMarked(kept.images, marked),
@@ -164,8 +205,16 @@ function Editor({ excursion }: { excursion: ReplicaExcursion }) {
       if (outcome.ok) {
         status.settle('saved');
         attemptKey.current = null;
-        setValues(formValuesOf(outcome.value));
-        setKept(keptOf(outcome.value));
+        const { excursion: saved, revision } = outcome.value;
+        if (revision) {
+          // The answer is the unchanged live excursion: the form keeps the seller's version instead.
+          touched.current = false;
+          setMessage({ kind: 'info', text: EDITOR.revisionSent });
+          await showProposal();
+          return;
+        }
+        setValues(formValuesOf(saved));
+        setKept(keptOf(saved));
         setFiles(NO_FILES);
         setMarked([]);
         return;
@@ -202,7 +251,15 @@ function Editor({ excursion }: { excursion: ReplicaExcursion }) {
       case TAB.photos:
         return (
           <>
-            <KeptPhotos kept={kept} marked={marked} onMark={setMarked} onDelete={deleteMarked} />
+            <KeptPhotos
+              kept={kept}
+              marked={marked}
+              onMark={(next) => {
+                touched.current = true;
+                setMarked(next);
+              }}
+              onDelete={deleteMarked}
+            />
             <MediaFields
               files={files}
               onChange={changeFiles}
@@ -212,7 +269,11 @@ function Editor({ excursion }: { excursion: ReplicaExcursion }) {
                   ? undefined
                   : {
                       removed: kept.video === '',
-                      onToggle: (removed) => setKept({ ...kept, video: removed ? '' : excursion.video }),
+                      onToggle: (removed) => {
+                        attemptKey.current = null;
+                        touched.current = true;
+                        setKept({ ...kept, video: removed ? '' : excursion.video });
+                      },
                     }
               }
             />

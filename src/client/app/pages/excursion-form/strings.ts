@@ -53,6 +53,10 @@ export const EDITOR = {
   rejected: 'Отклонена',
   rejectedText: (reason: string) => `Причина: ${reason}`,
   view: 'Открыть страницу экскурсии',
+  revisionSent: 'Изменения отправлены на проверку. Сейчас в каталоге прежняя версия.',
+  revisionWaiting: 'Ваши изменения ждут проверки. В форме — ваша версия, в каталоге пока прежняя.',
+  revisionRejected: (reason: string) =>
+    `${reason ? `Изменения отклонены: ${reason}` : 'Изменения отклонены'}. В форме — ваша версия, в каталоге прежняя.`,
 } as const;
 
 export const FIELDS = {

@@ -1,11 +1,20 @@
 import { useEffect, useId, useState } from 'react';
+import { Link } from 'react-router-dom';
 import type { ReplicaExcursion } from '../../../../domain/types';
-import type { ModerationEvent } from '../../../../protocol/moderation';
-import { moderationHistory, resubmitExcursion } from '../../../commands/excursions';
+import type { ModerationEvent, OwnRevision } from '../../../../protocol/moderation';
+import { moderationHistory, ownRevision, resubmitExcursion } from '../../../commands/excursions';
+import { crimeaDisplayDate } from '../../components/moderation/history';
 import { ModerationHistory } from '../../components/moderation/ModerationHistory';
+import { lazyComponent } from '../../components/lazy-component';
 import { useOnline } from '../../hooks/online';
 import { useReplica } from '../../hooks/replica';
-import { SELLER_EXCURSION as TEXT } from './strings';
+import { REVISION_NOTICE, SELLER_EXCURSION as TEXT } from './strings';
+
+// A revision is read online only, so its diff is code the seller's phone fetches when one is shown:
+// it is built with the admin's screens, out of the precache (vite.config.ts).
+const RevisionDiff = lazyComponent(() =>
+  import('../../components/moderation/RevisionDiff').then((module) => module.RevisionDiff),
+);
 
 type Message = { text: string; ok: boolean };
 
@@ -105,4 +114,65 @@ function useHistory(id: string, status: string, online: boolean): ModerationEven
     };
   }, [db, id, status, online]);
   return online ? history : null;
+}
+
+/**
+ * A published excursion's changes waiting for review or refused with the admin's reason, with what
+ * they change against the live listing: the seller sees which version the catalogue shows and which
+ * waits. Asked of the server while online, again when the live excursion changes (an approval arriving
+ * through sync) and when the page comes back into view; offline or refused, it stays hidden.
+ */
+export function RevisionNotice({ excursion }: { excursion: ReplicaExcursion }) {
+  const online = useOnline();
+  const published = excursion.moderation === undefined;
+  const revision = useOwnRevision(excursion, online && published);
+  const titleId = useId();
+  if (!online || !published || !revision) return null;
+  const pending = revision.status === 'pending';
+  return (
+    <section
+      className={`seller-revision seller-revision--${revision.status}`}
+      aria-labelledby={titleId}
+      data-testid="seller-revision"
+    >
+      <h3 id={titleId}>
+        {pending ? REVISION_NOTICE.pendingTitle : REVISION_NOTICE.rejected(revision.reason.trim())}
+      </h3>
+      {pending && <p>{REVISION_NOTICE.pendingSent(crimeaDisplayDate(revision.submittedAt))}</p>}
+      <p>{pending ? REVISION_NOTICE.pendingHint : REVISION_NOTICE.rejectedHint}</p>
+      <RevisionDiff live={excursion} proposed={revision.proposed} />
+      {!pending && (
+        <Link className="button seller-resubmit" to={`/profile/edit/${excursion._id}`}>
+          {REVISION_NOTICE.edit}
+        </Link>
+      )}
+    </section>
+  );
+}
+
+function useOwnRevision(excursion: ReplicaExcursion, enabled: boolean): OwnRevision | null {
+  const db = useReplica();
+  const [revision, setRevision] = useState<OwnRevision | null>(null);
+  const [visits, setVisits] = useState(0);
+  // The live content as a key: a decision arriving through sync changes it and asks again.
+  const liveKey = JSON.stringify(excursion);
+  const id = excursion._id;
+  useEffect(() => {
+    const onVisible = () => {
+      if (document.visibilityState === 'visible') setVisits((n) => n + 1);
+    };
+    document.addEventListener('visibilitychange', onVisible);
+    return () => document.removeEventListener('visibilitychange', onVisible);
+  }, []);
+  useEffect(() => {
+    if (!enabled) return;
+    let live = true;
+    void ownRevision({ db }, id).then((outcome) => {
+      if (live && outcome.ok) setRevision(outcome.value);
+    });
+    return () => {
+      live = false;
+    };
+  }, [db, id, liveKey, enabled, visits]);
+  return enabled ? revision : null;
 }

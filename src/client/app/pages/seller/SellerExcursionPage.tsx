@@ -12,7 +12,7 @@ import { DepartureList } from './departure/DepartureList';
 import { useSellerExcursion } from './hooks';
 import { SellerIcon, type SellerIconName } from './icons';
 import { ModerationBadge } from './ModerationBadge';
-import { ResubmitNotice, ReviewHistory } from './ModerationReview';
+import { ResubmitNotice, ReviewHistory, RevisionNotice } from './ModerationReview';
 import { canManage } from './ownership';
 import { SELLER_EXCURSION as TEXT } from './strings';
 import { SellerNotFound } from './SellerNotFound';
@@ -57,6 +57,7 @@ export function SellerExcursionPage() {
       </header>
       {excursion.moderation?.status === 'pending' && <p className="seller-note">{TEXT.pendingNote}</p>}
       <ResubmitNotice excursion={excursion} />
+      <RevisionNotice excursion={excursion} />
       {tourOutcome && (
         <p className="seller-note" role="status">
           {tourOutcome}

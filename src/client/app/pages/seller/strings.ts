@@ -122,3 +122,14 @@ export const SCHEDULE_RULE = {
   submit: (n: number) => `Добавить ${departures(n)}`,
   added: (n: number) => `Добавлено ${departures(n)}`,
 } as const;
+
+/** A published excursion's changes waiting for review or refused, on the seller excursion page. */
+export const REVISION_NOTICE = {
+  pendingTitle: 'Изменения ждут проверки',
+  pendingSent: (date: string) => `Отправлены ${date}`,
+  pendingHint: 'В каталоге сейчас прежняя версия. Туристы увидят изменения, когда менеджер их опубликует.',
+  rejected: (reason: string) => (reason ? `Изменения отклонены: ${reason}` : 'Изменения отклонены'),
+  rejectedHint:
+    'В каталоге прежняя версия. Исправьте описание и сохраните его ещё раз — изменения снова уйдут на проверку.',
+  edit: 'Исправить изменения',
+} as const;
