@@ -16,6 +16,7 @@ import {
   launchPersistentPhone,
   openPhone,
   screenshot,
+  readReplica,
 } from '../../support/browser';
 import { ROOT, startProduct, type StartedProduct } from '../../support/process';
 import { createExcursionAsAdmin, serverFavorites, plainExcursionPayload } from '../../support/server-state';
@@ -117,6 +118,11 @@ describe('the outbox through a browser restart', () => {
     await page.goto(`${baseUrl}/excursions`);
     await appDrawn(page);
     await page.waitForFunction(() => navigator.serviceWorker.controller !== null, null, { timeout: 30_000 });
+    // The account's first sync has answered: the phone keeps who is signed in, as a phone that has
+    // been online does. (The server-drawn list shows cards before that answer.)
+    await expect
+      .poll(async () => (await readReplica(page, [], ['users']))?.counts.users ?? 0, { timeout: 30_000 })
+      .toBeGreaterThan(0);
     const picked = await unlikedCards(page, await serverFavorites(baseUrl, token), 2);
 
     await context.setOffline(true);
@@ -188,6 +194,11 @@ describe('the outbox through a service-worker update', () => {
       )
     )
       await page.getByRole('button', { name: 'Close' }).click();
+
+    // The account's first sync has answered (the server-drawn list shows cards before it).
+    await expect
+      .poll(async () => (await readReplica(page, [], ['users']))?.counts.users ?? 0, { timeout: 30_000 })
+      .toBeGreaterThan(0);
 
     // The favourite's request fails as on a dead network, so it stays queued.
     await context.route('**/api/users/*/favorites/**', (route) => route.abort('internetdisconnected'));
