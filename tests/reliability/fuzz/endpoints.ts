@@ -815,6 +815,49 @@ export function endpoints(ctx: FuzzContext): Endpoint[] {
       fc.oneof(fc.constant(bearer(tokens.seller2)), fc.constant(bearer(tokens.tourist)), badAuth(ctx)),
     ),
     bodilessCall(
+      'POST /api/excursions/{id}/revision/approve',
+      'POST',
+      // A real excursion has no waiting revision here: approving it is refused too.
+      fc
+        .oneof(oddSegment, unknownEntityId, fc.constant(ctx.excursionId))
+        .map((id) => `/api/excursions/${id}/revision/approve`),
+      fc.oneof(authOf(tokens.admin, ctx), fc.constant(bearer(tokens.seller))),
+    ),
+    {
+      name: 'POST /api/excursions/{id}/revision/reject',
+      field: 'detail',
+      requests: fc
+        .tuple(
+          fc.oneof(oddSegment, unknownEntityId, fc.constant(ctx.excursionId)),
+          authOf(tokens.admin, ctx),
+          mutatedJson(
+            { reason: 'Нет фото' },
+            { reason: fc.oneof(notAString, fc.constantFrom('', '   ', 'я'.repeat(1001))) },
+            rejectReasonSchema,
+          ),
+        )
+        .map(([id, auth, body]) => ({
+          method: 'POST',
+          path: `/api/excursions/${id}/revision/reject`,
+          headers: { ...body.headers, ...auth },
+          body: body.body,
+        })),
+    },
+    bodilessCall(
+      'GET /api/excursions/{id}/revision',
+      'GET',
+      fc
+        .oneof(oddSegment, unknownEntityId, fc.constant(ctx.excursionId))
+        .map((id) => `/api/excursions/${id}/revision`),
+      fc.oneof(fc.constant(bearer(tokens.seller2)), fc.constant(bearer(tokens.tourist)), badAuth(ctx)),
+    ),
+    bodilessCall(
+      'GET /api/moderation/revisions',
+      'GET',
+      fc.constant('/api/moderation/revisions'),
+      fc.oneof(fc.constant(bearer(tokens.seller)), badAuth(ctx)),
+    ),
+    bodilessCall(
       'GET /api/admin/users',
       'GET',
       fc.oneof(
