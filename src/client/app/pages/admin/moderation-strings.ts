@@ -14,25 +14,29 @@ export const MODERATION_REVIEW = {
   submittedAt: (date: string) => `Отправлена ${date}`,
 } as const;
 
+// Texts both review queues share (ReviewQueue.tsx): the decision and its answers.
+export const REVIEW_ACTIONS = {
+  refresh: 'Обновить',
+  reject: 'Отклонить',
+  cancel: 'Отмена',
+  reason: 'Причина отказа',
+  reasonRequired: 'Укажите причину отказа',
+  working: 'Подождите...',
+  actionFailed: 'Не удалось выполнить действие',
+  networkError: 'Ошибка сети',
+} as const;
+
 // Texts of the admin's queue of published excursions' changes.
 export const REVISIONS = {
   title: 'Изменения на проверке',
   lead: 'Продавцы изменили опубликованные экскурсии. Пока изменения не опубликованы, в каталоге прежняя версия. При отказе укажите причину — продавец увидит её у себя.',
   loading: 'Загрузка...',
   empty: 'Нет изменений, ожидающих проверки',
-  refresh: 'Обновить',
   view: 'Открыть в каталоге',
   approve: 'Опубликовать изменения',
-  reject: 'Отклонить',
-  cancel: 'Отмена',
-  reason: 'Причина отказа',
   reasonPlaceholder: 'Например, цена указана с ошибкой',
-  reasonRequired: 'Укажите причину отказа',
-  working: 'Подождите...',
   submittedAt: (date: string) => `Изменена ${date}`,
   approved: (title: string) => `Изменения экскурсии «${title}» опубликованы`,
   rejected: (title: string) => `Изменения экскурсии «${title}» отклонены`,
   loadFailed: 'Не удалось загрузить изменения на проверке',
-  actionFailed: 'Не удалось выполнить действие',
-  networkError: 'Ошибка сети',
 } as const;

@@ -23,20 +23,12 @@ export const MODERATION = {
   lead: 'Новые экскурсии продавцов попадают в каталог только после публикации. При отказе укажите причину — продавец увидит её у себя.',
   loading: 'Loading...',
   empty: 'Нет экскурсий, ожидающих проверки',
-  refresh: 'Обновить',
   view: 'Посмотреть',
-  publish: 'Опубликовать',
-  reject: 'Отклонить',
-  cancel: 'Отмена',
-  reason: 'Причина отказа',
+  approve: 'Опубликовать',
   reasonPlaceholder: 'Например, нет фотографий маршрута',
-  reasonRequired: 'Укажите причину отказа',
-  working: 'Подождите...',
-  published: (title: string) => `Экскурсия «${title}» опубликована`,
+  approved: (title: string) => `Экскурсия «${title}» опубликована`,
   rejected: (title: string) => `Экскурсия «${title}» отклонена`,
   loadFailed: 'Не удалось загрузить список экскурсий на проверке',
-  actionFailed: 'Не удалось выполнить действие',
-  networkError: 'Ошибка сети',
 } as const;
 
 export const USER_SEARCH = {
