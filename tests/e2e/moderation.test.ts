@@ -157,7 +157,9 @@ describe('moderation of sellers’ excursions', () => {
       expect(await item.getByRole('link', { name: 'Посмотреть' }).getAttribute('href')).toBe(
         `/excursion/${excursion._id}`,
       );
-      // The cover is the uploaded picture, served by the app's own server.
+      // The cover is the uploaded picture, served by the app's own server. It loads as it comes into
+      // view, and other files' excursions may wait in the queue above this one.
+      await item.scrollIntoViewIfNeeded();
       const picture = item.locator('img');
       await expect
         .poll(() => picture.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0))
