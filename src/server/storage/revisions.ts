@@ -1,7 +1,7 @@
-import type { Category, Difficulty, Excursion } from '../../domain/types';
+import type { Excursion } from '../../domain/types';
 import type { UpdateExcursionPayload } from '../../protocol/excursions';
 import type { ModerationSeller, RevisionState } from '../../protocol/moderation';
-import { EXCURSION_SELECT, type ExcursionRow } from './catalogue';
+import { EXCURSION_SELECT, toExcursion, type ExcursionRow } from './catalogue';
 import type { Queryable } from './db';
 import type { ExcursionMedia } from './excursion-writes';
 
@@ -14,88 +14,45 @@ import type { ExcursionMedia } from './excursion-writes';
 export const REVISION_QUEUE_LIMIT = 200;
 
 /** The content a revision proposes: every field of the form but the seat plan and the media. */
-export interface RevisionContent {
-  title: string;
-  description: string;
-  city: string;
-  place: number;
-  category: Category;
-  adultPrice: number;
-  kidPrice: number;
-  adultInitPrice: number;
-  kidInitPrice: number;
-  adultEntryPrice: number;
-  kidEntryPrice: number;
-  entryTickets: boolean;
-  services: Excursion['services'];
-  duration: string;
-  lunchDuration: string;
-  difficulty: Difficulty;
-  childrenAllowed: boolean;
-  freeCancelHours: number;
-  directions: string[];
-  assemblyPoints: string[];
-  included: string[];
-  notIncluded: string[];
-  similarExcursionIDs: string[];
-}
+const CONTENT_KEYS = [
+  'title',
+  'description',
+  'city',
+  'place',
+  'category',
+  'adultPrice',
+  'kidPrice',
+  'adultInitPrice',
+  'kidInitPrice',
+  'adultEntryPrice',
+  'kidEntryPrice',
+  'entryTickets',
+  'services',
+  'duration',
+  'lunchDuration',
+  'difficulty',
+  'childrenAllowed',
+  'freeCancelHours',
+  'directions',
+  'assemblyPoints',
+  'included',
+  'notIncluded',
+  'similarExcursionIDs',
+] as const satisfies readonly (keyof Excursion & keyof UpdateExcursionPayload)[];
+
+export type RevisionContent = Required<Pick<Excursion, (typeof CONTENT_KEYS)[number]>>;
+
+const pickContent = (source: RevisionContent): RevisionContent =>
+  Object.fromEntries(CONTENT_KEYS.map((key) => [key, source[key]])) as RevisionContent;
 
 /** The form's content; a left-out cancellation window keeps the live one, as an edit does. */
 export function contentOfForm(fields: UpdateExcursionPayload, live: ExcursionRow): RevisionContent {
-  return {
-    title: fields.title,
-    description: fields.description,
-    city: fields.city,
-    place: fields.place,
-    category: fields.category,
-    adultPrice: fields.adultPrice,
-    kidPrice: fields.kidPrice,
-    adultInitPrice: fields.adultInitPrice,
-    kidInitPrice: fields.kidInitPrice,
-    adultEntryPrice: fields.adultEntryPrice,
-    kidEntryPrice: fields.kidEntryPrice,
-    entryTickets: fields.entryTickets,
-    services: fields.services,
-    duration: fields.duration,
-    lunchDuration: fields.lunchDuration,
-    difficulty: fields.difficulty,
-    childrenAllowed: fields.childrenAllowed,
-    freeCancelHours: fields.freeCancelHours ?? live.free_cancel_hours,
-    directions: fields.directions,
-    assemblyPoints: fields.assemblyPoints,
-    included: fields.included,
-    notIncluded: fields.notIncluded,
-    similarExcursionIDs: fields.similarExcursionIDs,
-  };
+  return pickContent({ ...fields, freeCancelHours: fields.freeCancelHours ?? live.free_cancel_hours });
 }
 
-/** The live excursion's content, in the same shape and key order as contentOfForm. */
+/** The live excursion's content, in the same shape as contentOfForm. */
 export function contentOfRow(row: ExcursionRow): RevisionContent {
-  return {
-    title: row.title,
-    description: row.description,
-    city: row.city,
-    place: row.place_id ?? 0,
-    category: row.category as Category,
-    adultPrice: row.adult_price,
-    kidPrice: row.kid_price,
-    adultInitPrice: row.adult_init_price,
-    kidInitPrice: row.kid_init_price,
-    adultEntryPrice: row.adult_entry_price,
-    kidEntryPrice: row.kid_entry_price,
-    entryTickets: row.entry_tickets,
-    services: row.services,
-    duration: row.duration,
-    lunchDuration: row.lunch_duration,
-    difficulty: row.difficulty as Difficulty,
-    childrenAllowed: row.children_allowed,
-    freeCancelHours: row.free_cancel_hours,
-    directions: row.directions,
-    assemblyPoints: row.assembly_points,
-    included: row.included,
-    notIncluded: row.not_included,
-    similarExcursionIDs: row.similar_ids,
-  };
+  return pickContent({ ...toExcursion(row), freeCancelHours: row.free_cancel_hours });
 }
 
 export interface RevisionRow {
