@@ -19,6 +19,7 @@ import {
   type ManifestEntry,
   type City,
   type Excursion,
+  type ReplicaExcursion,
   type Place,
   type Service,
   type SpecialOffer,
@@ -131,6 +132,14 @@ export const excursionSchema = z.object({
     .object({ status: z.enum(MODERATION_STATUSES), reason: z.string().max(MAX_MODERATION_REASON_LENGTH) })
     .optional(),
 }) satisfies z.ZodType<Excursion>;
+
+/**
+ * What the replica keeps of an excursion: everything but its list of tour ids. The replica holds the
+ * tours themselves (indexed by excursion), and the lists would be a quarter of the first pull's bytes.
+ */
+export const replicaExcursionSchema = excursionSchema.omit({
+  tours: true,
+}) satisfies z.ZodType<ReplicaExcursion>;
 
 export const tourSchema = z.object({
   _id: entityIdSchema,

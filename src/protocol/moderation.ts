@@ -1,4 +1,6 @@
-// The admin's moderation of sellers' excursions and the admin's user search: online calls only.
+// The admin's moderation of sellers' excursions and the admin's user search. The queues are also an
+// admin's replicated collection 'review_queue' (reviewQueueRowSchema), so the admin reads them offline; the calls
+// below serve the same lists online.
 //
 // GET  /api/moderation/excursions          admin: { excursions: ModerationItem[] }, oldest submission first
 // POST /api/excursions/{id}/submit         owner (seller) or admin, Idempotency-Key, no body: a rejected
@@ -18,8 +20,8 @@
 // POST /api/excursions/{id}/revision/reject       admin, Idempotency-Key, {reason}: live unchanged; answers the Excursion
 //   Neither with no waiting revision: 409 {detail: 'Нет изменений, ждущих проверки'}.
 import { z } from 'zod';
-import { excursionSchema, roleSchema } from './entities';
-import { intIdSchema } from './primitives';
+import { excursionSchema, replicaExcursionSchema, roleSchema } from './entities';
+import { entityIdSchema, intIdSchema } from './primitives';
 
 /** What happened to an excursion in moderation, in the order it happened. */
 export const MODERATION_EVENT_KINDS = [
@@ -115,3 +117,32 @@ export const revisionItemSchema = z.object({
 });
 export type RevisionItem = z.infer<typeof revisionItemSchema>;
 export const revisionQueueSchema = z.object({ revisions: z.array(revisionItemSchema) });
+
+/**
+ * An admin's replicated row of the sync collection 'review_queue': one excursion waiting for a decision,
+ * keyed by its id. `submission` is set while the excursion itself waits (new or resubmitted);
+ * `revision` while a change to the published excursion waits. A row leaves the replica (a delete) once
+ * neither waits. Only admins receive the collection.
+ */
+export const reviewQueueRowSchema = z.object({
+  _id: entityIdSchema,
+  /** The live excursion. */
+  excursion: replicaExcursionSchema,
+  seller: moderationSellerSchema,
+  submission: z
+    .object({
+      /** ISO 8601 instant of the latest submission: the moderation queue's order. */
+      submittedAt: z.string(),
+      history: z.array(moderationEventSchema),
+    })
+    .nullable(),
+  revision: z
+    .object({
+      /** ISO 8601 instant of the edit: the revision queue's order. */
+      submittedAt: z.string(),
+      /** The excursion as it would be once the change is approved. */
+      proposed: replicaExcursionSchema,
+    })
+    .nullable(),
+});
+export type ReviewQueueRow = z.infer<typeof reviewQueueRowSchema>;

@@ -6,6 +6,7 @@
 // - `t1.{at}.{user}[.{excursion}.{date}.{hhmm}]`: tours of version <= at, by excursion, date and time
 //   after that key (a phone stores an excursion's tours together);
 // - `v1.{after}.{user}`: whatever changed after `after` (tours changed during the first sync included).
+// `{user}` is the user's id (0 signed out), followed by `a` for an admin.
 // Each carries the user it was issued for, so a replica filled for one account is never continued for
 // another (login, logout, a shared phone): the server answers "start over". A replica whose first sync
 // was cut short (the tab closed, the signal lost) holds a stage cursor and only part of the catalogue.
@@ -17,25 +18,35 @@ export interface CursorTourKey {
   time: string;
 }
 
-export type SyncCursor =
-  | { stage: 'changes'; after: number; userId: number }
-  | { stage: 'rest'; at: number; after: number; userId: number }
-  | { stage: 'tours'; at: number; key: CursorTourKey | null; userId: number };
+/**
+ * Whom a cursor was issued for: the user (0 signed out) and whether as an admin, who sees more (the
+ * excursions waiting for review). A promoted or demoted user's cursor no longer fits, so they start over.
+ */
+interface Viewer {
+  userId: number;
+  admin?: boolean;
+}
 
-const CHANGES = /^v1\.(\d{1,16})\.(\d{1,10})$/;
-const REST = /^s1\.(\d{1,16})\.(\d{1,16})\.(\d{1,10})$/;
-const TOURS = /^t1\.(\d{1,16})\.(\d{1,10})(?:\.([0-9a-f]{24})\.(\d{4}-\d{2}-\d{2})\.(\d{2})(\d{2}))?$/;
+export type SyncCursor =
+  | ({ stage: 'changes'; after: number } & Viewer)
+  | ({ stage: 'rest'; at: number; after: number } & Viewer)
+  | ({ stage: 'tours'; at: number; key: CursorTourKey | null } & Viewer);
+
+const CHANGES = /^v1\.(\d{1,16})\.(\d{1,10})(a?)$/;
+const REST = /^s1\.(\d{1,16})\.(\d{1,16})\.(\d{1,10})(a?)$/;
+const TOURS = /^t1\.(\d{1,16})\.(\d{1,10})(a?)(?:\.([0-9a-f]{24})\.(\d{4}-\d{2}-\d{2})\.(\d{2})(\d{2}))?$/;
 
 export function encodeCursor(cursor: SyncCursor): string {
+  const viewer = `${cursor.userId}${cursor.admin ? 'a' : ''}`;
   switch (cursor.stage) {
     case 'changes':
-      return `v1.${cursor.after}.${cursor.userId}`;
+      return `v1.${cursor.after}.${viewer}`;
     case 'rest':
-      return `s1.${cursor.at}.${cursor.after}.${cursor.userId}`;
+      return `s1.${cursor.at}.${cursor.after}.${viewer}`;
     case 'tours': {
       const key = cursor.key;
       const tail = key ? `.${key.excursionId}.${key.date}.${key.time.replace(':', '')}` : '';
-      return `t1.${cursor.at}.${cursor.userId}${tail}`;
+      return `t1.${cursor.at}.${viewer}${tail}`;
     }
   }
 }
@@ -49,20 +60,22 @@ export function decodeCursor(text: string): SyncCursor | null {
   let match = CHANGES.exec(text);
   if (match) {
     const n = numbers(match[1], match[2]);
-    return n ? { stage: 'changes', after: n[0]!, userId: n[1]! } : null;
+    return n ? { stage: 'changes', after: n[0]!, userId: n[1]!, admin: match[3] === 'a' } : null;
   }
   match = REST.exec(text);
   if (match) {
     const n = numbers(match[1], match[2], match[3]);
-    return n && n[1]! <= n[0]! ? { stage: 'rest', at: n[0]!, after: n[1]!, userId: n[2]! } : null;
+    return n && n[1]! <= n[0]!
+      ? { stage: 'rest', at: n[0]!, after: n[1]!, userId: n[2]!, admin: match[4] === 'a' }
+      : null;
   }
   match = TOURS.exec(text);
   if (match) {
     const n = numbers(match[1], match[2]);
     if (!n) return null;
-    const [, , , excursionId, date, hh, mm] = match;
+    const [, , , admin, excursionId, date, hh, mm] = match;
     const key = excursionId && date ? { excursionId, date, time: `${hh}:${mm}` } : null;
-    return { stage: 'tours', at: n[0]!, key, userId: n[1]! };
+    return { stage: 'tours', at: n[0]!, key, userId: n[1]!, admin: admin === 'a' };
   }
   return null;
 }

@@ -49,6 +49,7 @@ export function planChanges(changes: readonly Change[]): ChangePlan {
     tickets: emptyPlan(),
     favorites: emptyPlan(),
     manifest: emptyPlan(),
+    review_queue: emptyPlan(),
   };
   for (const change of latest.values()) {
     // TypeScript cannot correlate `change.collection` with the plan entry it indexes, so the entry is

@@ -19,16 +19,17 @@
 // - Tombstone ids use each collection's own key type: a 24-hex string for excursions, tours and
 //   tickets; a positive integer for places, cities, banners, special offers and the user. Favourites
 //   are rows of their own keyed by excursion id, so a like travels as a few bytes, not a whole user.
-// - Personal collections (user, tickets, favorites, manifest) are only ever the caller's own, taken from
-//   the token. The manifest is the bookings on the departures of the caller's excursions (every
-//   excursion's, for an admin), keyed by ticket id, with the buyers' contact data.
+// - Personal collections (user, tickets, favorites, manifest, review_queue) are only ever the caller's own,
+//   taken from the token. The manifest is the bookings on the departures of the caller's excursions
+//   (every excursion's, for an admin), keyed by ticket id, with the buyers' contact data. The review queue is
+//   an admin's only: the excursions waiting for a decision (moderation.ts, reviewQueueRowSchema).
 import { z } from 'zod';
 import {
   bannerSchema,
   citySchema,
-  excursionSchema,
   manifestEntrySchema,
   placeSchema,
+  replicaExcursionSchema,
   specialOfferSchema,
   ticketSchema,
   tourSchema,
@@ -36,6 +37,7 @@ import {
 } from './entities';
 import { entityIdSchema, intIdSchema } from './primitives';
 import type { Excursion, ReplicaExcursion, ReplicaTour, Tour } from '../domain/types';
+import { reviewQueueRowSchema } from './moderation';
 
 /** Also built with apiPaths.sync (paths.ts). */
 export const SYNC_PATH = '/api/sync';
@@ -51,6 +53,7 @@ export const SYNC_COLLECTIONS = [
   'tickets',
   'favorites',
   'manifest',
+  'review_queue',
 ] as const;
 export type SyncCollection = (typeof SYNC_COLLECTIONS)[number];
 
@@ -60,6 +63,7 @@ export const PERSONAL_COLLECTIONS = [
   'tickets',
   'favorites',
   'manifest',
+  'review_queue',
 ] as const satisfies readonly SyncCollection[];
 
 /** The page size when the client does not ask for one, and the most it may ask for. */
@@ -73,13 +77,7 @@ export const cursorSchema = z.string().min(1).max(MAX_CURSOR_LENGTH);
 /** A row's change number. Safe integers are plenty: a million changes a second lasts 285 years. */
 export const versionSchema = z.int().min(0);
 
-/**
- * What the replica keeps of an excursion: everything but its list of tour ids. The replica holds the
- * tours themselves (indexed by excursion), and the lists would be a quarter of the first pull's bytes.
- */
-export const replicaExcursionSchema = excursionSchema.omit({
-  tours: true,
-}) satisfies z.ZodType<ReplicaExcursion>;
+export { replicaExcursionSchema };
 /**
  * What the replica keeps of a tour: everything but the ids of the tickets sold on it. Those are other
  * buyers' business; the public needs only the seats and places taken.
@@ -123,6 +121,7 @@ export const changeSchema = z.discriminatedUnion('collection', [
   collectionChangeSchema('tickets', ticketSchema, entityIdSchema),
   collectionChangeSchema('favorites', favoriteRowSchema, entityIdSchema),
   collectionChangeSchema('manifest', manifestEntrySchema, entityIdSchema),
+  collectionChangeSchema('review_queue', reviewQueueRowSchema, entityIdSchema),
 ]);
 export type Change = z.output<typeof changeSchema>;
 export type PutChange = Extract<Change, { op: 'put' }>;
@@ -140,6 +139,7 @@ export function changeKey(change: Change): string | number {
     case 'tours':
     case 'tickets':
     case 'manifest':
+    case 'review_queue':
       return change.row._id;
     case 'favorites':
       return change.row.excursionID;

@@ -5,7 +5,7 @@ import { formatPhone, nationalDigits } from '../../src/domain/phone';
 import type { City, Excursion, Place, User } from '../../src/domain/types';
 import type { CreateExcursionPayloadInput } from '../../src/protocol/excursions';
 import { DEMO } from '../support/api';
-import { launchBrowser, openPhone, screenshot } from '../support/browser';
+import { launchBrowser, openPhone, replicaCursor, screenshot } from '../support/browser';
 import { photoJpeg } from '../support/media-fixtures';
 import { mintToken, signIn } from '../support/session';
 import { product } from '../support/e2e-product';
@@ -286,6 +286,66 @@ describe('moderation of sellers’ excursions', () => {
     await expect.poll(() => back.count()).toBe(0);
     expect(await publicIds()).toContain(refused._id);
     await again.context.close();
+  });
+
+  it('shows a new submission in the open queue at once, and the queue with no signal after a reload', async () => {
+    const sellerToken = await mintToken(dataDir, DEMO.seller);
+    const sellerUser = await sellerWithPhone(sellerToken);
+    const phone = formatPhone(sellerUser.phone);
+    const admin = await openPhone(browser);
+    await signIn(admin.context, dataDir, DEMO.admin);
+    await admin.page.goto(`${baseUrl}/profile/admin-panel`);
+    const region = admin.page.getByRole('region', { name: 'Экскурсии на проверке' });
+    await region.waitFor({ timeout: 30_000 });
+    // The queue is the admin's replica: its first sync is done once the cursor is a changes cursor (an
+    // admin's ends in 'a'), and the service worker keeps the panel once it controls the page.
+    await expect.poll(() => replicaCursor(admin.page), { timeout: 30_000 }).toMatch(/^v1\.\d+\.\d+a$/);
+    await admin.page.waitForFunction(() => navigator.serviceWorker.controller !== null, null, {
+      timeout: 30_000,
+    });
+    // The panel's own files (/staff/) loaded before the worker took over this first visit; the worker
+    // keeps every one of them, so the panel opens with no signal even once the browser's HTTP cache is gone.
+    const staffFiles = () =>
+      admin.page.evaluate(async () => {
+        const loaded = performance
+          .getEntriesByType('resource')
+          .map((entry) => new URL(entry.name).pathname)
+          .filter((path) => path.startsWith('/staff/'));
+        const kept = (await (await caches.open('staff-screens')).keys()).map((r) => new URL(r.url).pathname);
+        return { loaded: loaded.length, missing: loaded.filter((path) => !kept.includes(path)) };
+      });
+    await expect.poll(staffFiles, { timeout: 15_000 }).toEqual({ loaded: expect.any(Number), missing: [] });
+    expect((await staffFiles()).loaded).toBeGreaterThan(0);
+
+    const fresh = await createAsSeller(sellerToken, `Большой каньон ${Date.now().toString(36)}`);
+    const item = region
+      .getByRole('listitem')
+      .filter({ has: admin.page.getByRole('heading', { name: fresh.title }) });
+    await item.waitFor({ timeout: 30_000 });
+    await item.getByRole('link', { name: `Позвонить ${phone}` }).waitFor();
+
+    // No signal: the panel opens again from the phone, with the card, its seller and its history; the
+    // decisions wait for the network and say so.
+    await admin.context.setOffline(true);
+    await admin.page.reload();
+    await item.waitFor({ timeout: 30_000 });
+    await item.getByRole('link', { name: `Позвонить ${phone}` }).waitFor();
+    await item.getByRole('link', { name: `Написать на ${sellerUser.email}` }).waitFor();
+    await item.getByRole('listitem').filter({ hasText: 'Отправлена на проверку' }).waitFor();
+    await region.getByText(/^Нет сети: очередь показана такой, какой была/).waitFor();
+    expect(await item.getByRole('button', { name: 'Опубликовать' }).isDisabled()).toBe(true);
+    await item.scrollIntoViewIfNeeded();
+    await screenshot(admin.page, 'moderation-offline');
+
+    // Back online, the decision goes through and the card leaves the queue.
+    await admin.context.setOffline(false);
+    const publish = item.getByRole('button', { name: 'Опубликовать' });
+    await expect.poll(() => publish.isEnabled(), { timeout: 10_000 }).toBe(true);
+    await publish.click();
+    await admin.page.getByRole('status').filter({ hasText: 'опубликована' }).waitFor({ timeout: 30_000 });
+    await expect.poll(() => item.count()).toBe(0);
+    expect(await publicIds()).toContain(fresh._id);
+    await admin.context.close();
   });
 
   it('refuses to resubmit an excursion that is not refused', async () => {

@@ -72,10 +72,17 @@ export function extractCode(raw: string): string {
   return match[1];
 }
 
-function decodeBody(raw: string, body: string): string {
-  if (/content-transfer-encoding:\s*base64/i.test(raw))
+/** The text of a mail's body, its transfer encoding undone. */
+export function bodyOf(mail: CapturedMail): string {
+  const split = mail.raw.search(/\r?\n\r?\n/);
+  return decodeBody(mail.raw.slice(0, split), mail.raw.slice(split).trim());
+}
+
+/** `body` decoded by the transfer encoding `headers` name (a single-part message's whole text will do). */
+function decodeBody(headers: string, body: string): string {
+  if (/content-transfer-encoding:\s*base64/i.test(headers))
     return Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8');
-  if (/content-transfer-encoding:\s*quoted-printable/i.test(raw)) {
+  if (/content-transfer-encoding:\s*quoted-printable/i.test(headers)) {
     const bytes = body
       .replace(/=\r?\n/g, '')
       .replace(/=([0-9A-F]{2})/gi, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));

@@ -24,7 +24,7 @@ export type { AccountDeps, Outcome } from './online';
 // (`detail`), or `offline`; the screen picks its fallback text from SPEC §8.
 
 /** Tables that hold the signed-in user's own rows; cleared on logout so the next user sees none. */
-const PERSONAL_TABLES = ['users', 'favorites', 'tickets', 'manifest'] as const;
+const PERSONAL_TABLES = ['users', 'favorites', 'tickets', 'manifest', 'reviewQueue'] as const;
 
 /** Step 1 of the wizard: e-mail and password; the server mails a code. `referrer` only on registration. */
 export async function requestCode(

@@ -3,13 +3,9 @@ import type { Excursion } from '../../domain/types';
 import { excursionSchema } from '../../protocol/entities';
 import {
   moderationHistorySchema,
-  moderationItemSchema,
   ownRevisionAnswerSchema,
-  revisionItemSchema,
   type ModerationEvent,
-  type ModerationItem,
   type OwnRevision,
-  type RevisionItem,
   type RevisionState,
 } from '../../protocol/moderation';
 import {
@@ -110,23 +106,6 @@ export function updateExcursion(
   );
 }
 
-/**
- * GET /api/moderation/excursions: excursions waiting for an admin, each with its seller, submission
- * time and history, in the server's order (oldest submission first). An item the protocol does not
- * describe is left out rather than failing the whole queue.
- */
-export async function pendingExcursions(deps: AccountDeps): Promise<Outcome<ModerationItem[]>> {
-  const http = httpOf(deps);
-  const token = tokenOf(deps);
-  const answer = await call(() =>
-    http.request<{ excursions?: unknown }>('GET', '/api/moderation/excursions', { token }),
-  );
-  if (answer === 'offline' || !answer.ok) return failure(answer);
-  const list = Array.isArray(answer.data?.excursions) ? answer.data.excursions : [];
-  const parsed = list.map((item) => moderationItemSchema.safeParse(item));
-  return { ok: true, value: parsed.flatMap((result) => (result.success ? [result.data] : [])) };
-}
-
 /** POST an action on one excursion (publish, reject, submit, a revision's decision) and keep the Excursion it answers. */
 async function excursionAction(
   deps: AccountDeps,
@@ -175,23 +154,6 @@ export async function moderationHistory(deps: AccountDeps, id: string): Promise<
   const parsed = moderationHistorySchema.safeParse(answer.data);
   if (!parsed.success) return malformed;
   return { ok: true, value: parsed.data.history };
-}
-
-/**
- * GET /api/moderation/revisions: published excursions' changes waiting for an admin, each with the
- * live and the proposed excursion, the seller and the time of the edit, oldest first. An item the
- * protocol does not describe is left out rather than failing the whole queue.
- */
-export async function pendingRevisions(deps: AccountDeps): Promise<Outcome<RevisionItem[]>> {
-  const http = httpOf(deps);
-  const token = tokenOf(deps);
-  const answer = await call(() =>
-    http.request<{ revisions?: unknown }>('GET', '/api/moderation/revisions', { token }),
-  );
-  if (answer === 'offline' || !answer.ok) return failure(answer);
-  const list = Array.isArray(answer.data?.revisions) ? answer.data.revisions : [];
-  const parsed = list.map((item) => revisionItemSchema.safeParse(item));
-  return { ok: true, value: parsed.flatMap((result) => (result.success ? [result.data] : [])) };
 }
 
 /**

@@ -20,6 +20,7 @@ import type {
   Ticket,
   User,
 } from '../../domain/types';
+import type { ReviewQueueRow } from '../../protocol/moderation';
 
 // The local replica. Screens read it with live queries; the sync engine is its only writer of server
 // data. Every replicated row carries its server version (`_v`) so an older or repeated change is
@@ -108,6 +109,8 @@ export class ReplicaDb extends Dexie {
   favorites!: EntityTable<FavoriteRow, 'excursionID'>;
   /** Bookings on the departures of the signed-in seller's excursions (every one, for an admin). */
   manifest!: EntityTable<Replicated<ManifestEntry>, '_id'>;
+  /** An admin's excursions waiting for a decision (new ones and changes to published ones). */
+  reviewQueue!: EntityTable<Replicated<ReviewQueueRow>, '_id'>;
   outbox!: EntityTable<OutboxRow, 'seq'>;
   rejections!: EntityTable<RejectionRow, 'id'>;
   tombstones!: EntityTable<TombstoneRow, 'key'>;
@@ -172,6 +175,8 @@ export class ReplicaDb extends Dexie {
       });
     // Version 5 adds the seller's passenger manifest, read per departure.
     this.version(5).stores({ manifest: '_id, tourID' });
+    // Version 6 adds an admin's review queues; a queue is a few hundred rows at most, sorted in memory.
+    this.version(6).stores({ reviewQueue: '_id' });
   }
 }
 
@@ -194,6 +199,7 @@ export const SYNCED_TABLES = [
   'tickets',
   'favorites',
   'manifest',
+  'reviewQueue',
   'tombstones',
   'deferred',
 ] as const;

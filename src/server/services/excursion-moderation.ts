@@ -1,6 +1,5 @@
 import { crimeaToday } from '../../domain/dates';
 import type { ModerationEvent, ModerationItem } from '../../protocol/moderation';
-import type { ServerEvent } from '../realtime/events';
 import { toExcursion } from '../storage/catalogue';
 import type { Queryable } from '../storage/db';
 import {
@@ -22,6 +21,7 @@ import {
 import type { Principal } from '../storage/users';
 import { ServiceError } from './errors';
 import { announce, EXCURSION_TEXTS, mayEditExcursion, tourEvents } from './excursions';
+import { moderationNudges } from './moderation-nudges';
 import type { MutationResult } from './mutation';
 
 // The admin's moderation of sellers' excursions (services/excursions.ts writes them). A seller's
@@ -34,15 +34,6 @@ export const MODERATION_TEXTS = {
   notOwner: 'Отправить на проверку можно только свою экскурсию',
   historyForbidden: 'Историю проверки видят только продавец экскурсии и администратор',
 } as const;
-
-/**
- * Makes the owner's app pull: an excursion out of the catalogue is not announced publicly, yet its
- * owner's replica holds it and shows its moderation status. The personal channel carries no row, so
- * the app reads the change from its pull, where the owner sees their own excursion.
- */
-export function ownerNudge(ownerId: number): ServerEvent {
-  return { channel: 'USER_UPDATE', userId: ownerId, data: { action: 'profile_update', user_id: ownerId } };
-}
 
 /** Moderation: an admin publishes a pending (or refused) excursion, which then enters the catalogue. */
 export async function publishExcursion(
@@ -58,7 +49,11 @@ export async function publishExcursion(
   if (!updated) throw new ServiceError('conflict', EXCURSION_TEXTS.notPending);
   await insertModerationEvent(tx, { excursionId: id, kind: 'published', actorId: principal.id, at: now });
   await touchTours(tx, id);
-  const events = [...announce(row, 'create'), ...(await tourEvents(tx, row.tour_ids ?? []))];
+  const events = [
+    ...announce(row, 'create'),
+    ...(await tourEvents(tx, row.tour_ids ?? [])),
+    ...(await moderationNudges(tx, row.owner_id)),
+  ];
   return { status: 200, body: toExcursion(row), events };
 }
 
@@ -84,7 +79,7 @@ export async function rejectExcursion(
     at: now,
   });
   await touchTours(tx, id);
-  return { status: 200, body: toExcursion(row), events: [ownerNudge(row.owner_id)] };
+  return { status: 200, body: toExcursion(row), events: await moderationNudges(tx, row.owner_id) };
 }
 
 /**
@@ -105,7 +100,7 @@ export async function resubmitExcursion(
   await insertModerationEvent(tx, { excursionId: id, kind: 'resubmitted', actorId: principal.id, at: now });
   const row = await readExcursion(tx, id, crimeaToday(now));
   if (!row) throw new ServiceError('notFound', EXCURSION_TEXTS.notFound);
-  return { status: 200, body: toExcursion(row), events: [ownerNudge(row.owner_id)] };
+  return { status: 200, body: toExcursion(row), events: await moderationNudges(tx, row.owner_id) };
 }
 
 /** The admin's queue: excursions waiting for review with their sellers and histories, oldest submission first. */

@@ -16,6 +16,7 @@ import {
   type SeatPlan,
 } from '../storage/excursion-writes';
 import { excursionOwner, insertModerationEvent } from '../storage/moderation';
+import { inReview } from '../storage/review-queue';
 import {
   contentOfForm,
   contentOfRow,
@@ -34,7 +35,7 @@ import {
 } from '../storage/revisions';
 import type { Principal } from '../storage/users';
 import { ServiceError } from './errors';
-import { ownerNudge } from './excursion-moderation';
+import { moderationNudges } from './moderation-nudges';
 import {
   announce,
   applyEdit,
@@ -85,9 +86,12 @@ export async function editExcursion(
   now: Date,
 ): Promise<EditResult> {
   const edit = await prepareEdit(tx, principal, id, fields, media, now);
-  if (!editsByRevision(principal, edit.current.status))
-    return { ...(await applyEdit(tx, principal, id, fields, media, edit, now)), submitted: false };
-  return proposeRevision(tx, principal, id, fields, edit.plan, media, now);
+  const result = editsByRevision(principal, edit.current.status)
+    ? await proposeRevision(tx, principal, id, fields, edit.plan, media, now)
+    : { ...(await applyEdit(tx, principal, id, fields, media, edit, now)), submitted: false };
+  // An excursion in review is on the admins' queues: their apps pull the new version.
+  if (await inReview(tx, id)) result.events.push(...(await moderationNudges(tx, edit.current.owner_id)));
+  return result;
 }
 
 /** JSON with its object keys sorted, so stored jsonb and a form compare by value. */
@@ -180,7 +184,7 @@ export async function approveRevision(
   return {
     status: 200,
     body: toExcursion(row),
-    events: [...announce(row, 'update'), ownerNudge(row.owner_id)],
+    events: [...announce(row, 'update'), ...(await moderationNudges(tx, row.owner_id))],
     dropped,
   };
 }
@@ -206,7 +210,7 @@ export async function rejectRevision(
     at: now,
   });
   const row = (await readExcursion(tx, id, crimeaToday(now))) as ExcursionRow;
-  return { status: 200, body: toExcursion(row), events: [ownerNudge(row.owner_id)] };
+  return { status: 200, body: toExcursion(row), events: await moderationNudges(tx, row.owner_id) };
 }
 
 /** The admin's queue of waiting revisions: live and proposed excursion with the seller, oldest edit first. */

@@ -25,6 +25,7 @@ import type { Principal } from '../storage/users';
 import { ServiceError } from './errors';
 import { newEntityId } from './ids';
 import type { MutationResult } from './mutation';
+import { moderationNudges } from './moderation-nudges';
 
 export type { ExcursionMedia } from '../storage/excursion-writes';
 
@@ -134,6 +135,7 @@ export async function createExcursion(
   const row = (await readExcursion(tx, id, today)) as ExcursionRow;
   const events = announce(row, 'create');
   if (status === 'published') events.push(...(await tourEvents(tx, row.tour_ids ?? [])));
+  else events.push(...(await moderationNudges(tx, row.owner_id)));
   return { status: 200, body: toExcursion(row), events };
 }
 

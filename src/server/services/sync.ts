@@ -23,16 +23,21 @@ export interface PullRequest {
 
 export async function pullChanges(db: Db, request: PullRequest): Promise<PullResult> {
   const caller = request.userId ?? 0;
+  const admin = request.admin ?? false;
+  // An admin's cursor is marked, so a promotion or a demotion starts the replica over (admins see more).
+  const viewer = { userId: caller, admin };
   const cursor = request.cursor === undefined ? null : decodeCursor(request.cursor);
   if (request.cursor !== undefined && !cursor) return { kind: 'reset', reason: 'malformed cursor' };
   if (cursor && cursor.userId !== caller) return { kind: 'reset', reason: 'cursor issued for another user' };
+  if (cursor && (cursor.admin ?? false) !== admin)
+    return { kind: 'reset', reason: 'cursor issued for another role' };
   const floor = await syncFloor(db);
   const since = cursor === null ? null : cursor.stage === 'changes' ? cursor.after : cursor.at;
   if (since !== null && since < floor)
     return { kind: 'reset', reason: 'cursor older than the kept tombstones' };
 
   const limit = request.limit ?? SYNC_DEFAULT_LIMIT;
-  const visibility = { today: request.today, userId: request.userId, admin: request.admin ?? false };
+  const visibility = { today: request.today, userId: request.userId, admin };
   if (cursor?.stage === 'changes') {
     const mark = await commitMark(db);
     const all = await readChanges(db, {
@@ -49,7 +54,7 @@ export async function pullChanges(db: Db, request: PullRequest): Promise<PullRes
     // With more to come, resume after the last change served; otherwise everything up to the mark is
     // known (even versions that touched nothing this caller may see).
     const after = more && last ? last.version : Math.max(mark, cursor.after);
-    return page(changes, { stage: 'changes', after, userId: caller }, more);
+    return page(changes, { stage: 'changes', after, ...viewer }, more);
   }
 
   // The snapshot: its version is fixed by the first page and carried by the cursor.
@@ -69,11 +74,7 @@ export async function pullChanges(db: Db, request: PullRequest): Promise<PullRes
     all.sort((a, b) => a.version - b.version);
     if (all.length > limit) {
       const served = dedupe(all.slice(0, pageEnd(all, limit)));
-      return page(
-        served,
-        { stage: 'rest', at, after: served.at(-1)?.version ?? after, userId: caller },
-        true,
-      );
+      return page(served, { stage: 'rest', at, after: served.at(-1)?.version ?? after, ...viewer }, true);
     }
     changes.push(...dedupe(all));
   } else {
@@ -81,7 +82,7 @@ export async function pullChanges(db: Db, request: PullRequest): Promise<PullRes
   }
   // The rest is done: the page's room left goes to tours.
   const room = limit - changes.length;
-  if (room === 0) return page(changes, { stage: 'tours', at, key: null, userId: caller }, true);
+  if (room === 0) return page(changes, { stage: 'tours', at, key: null, ...viewer }, true);
   const tours = await tourSnapshot(db, { ...visibility, at, after: key, limit: room + 1 });
   if (tours.length > room) {
     const served = tours.slice(0, room);
@@ -90,12 +91,12 @@ export async function pullChanges(db: Db, request: PullRequest): Promise<PullRes
     const next = last
       ? { excursionId: last.row.excursionID, date: last.row.date, time: last.row.time }
       : null;
-    return page(changes, { stage: 'tours', at, key: next, userId: caller }, true);
+    return page(changes, { stage: 'tours', at, key: next, ...viewer }, true);
   }
   changes.push(...tours);
   // The snapshot is complete; anything committed since is one ordinary pull away.
   const more = (await commitMark(db)) > at;
-  return page(changes, { stage: 'changes', after: at, userId: caller }, more);
+  return page(changes, { stage: 'changes', after: at, ...viewer }, more);
 }
 
 /**

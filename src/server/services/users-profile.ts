@@ -15,6 +15,7 @@ import { findUser, type Principal } from '../storage/users';
 import { AUTH_SERVICE_TEXTS, PROFILE_TEXTS, ROLE_TEXTS } from './auth-texts';
 import { checkEmailCode, pendingEmail, requestEmailChange, type OutgoingEmailCode } from './email-change';
 import { ServiceError } from './errors';
+import { sellerContactNudges } from './moderation-nudges';
 import type { MutationResult } from './mutation';
 import { hitRateLimit, RATE_RULES } from './rate-limit';
 
@@ -75,7 +76,11 @@ export async function updateProfile(
   const user = await readUser(tx, userId);
   const answer = sameAddress ? user.row : { ...user.row, emailChangePending: body.email };
   return {
-    result: { status: 200, body: answer, events: [profileEvent(user.row, user.version)] },
+    result: {
+      status: 200,
+      body: answer,
+      events: [profileEvent(user.row, user.version), ...(await sellerContactNudges(tx, userId))],
+    },
     outgoing,
   };
 }

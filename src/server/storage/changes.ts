@@ -9,6 +9,7 @@ import {
   type TourRow,
 } from './catalogue';
 import { readManifest } from './manifest';
+import { readReviewQueueChanges } from './review-queue';
 import { listUserTickets } from './tickets';
 import { findUser } from './users';
 
@@ -88,6 +89,7 @@ export async function readChanges(db: Queryable, q: RangeQuery): Promise<Change[
     ),
     q.full ? Promise.resolve([]) : tombstoneChanges(db, q),
     q.userId === null ? Promise.resolve([]) : personalChanges(db, q, q.userId),
+    q.admin ? readReviewQueueChanges(db, q) : Promise.resolve([]),
   ]);
   return parts.flat();
 }
@@ -196,17 +198,23 @@ async function tombstoneChanges(db: Queryable, q: RangeQuery): Promise<Change[]>
      ORDER BY version LIMIT $6`,
     [q.after, q.upTo, PUBLIC_TOMBSTONES, PERSONAL_TOMBSTONES, q.userId ?? -1, q.limit],
   );
-  return rows.map(({ collection, id, version }) => {
+  return rows.flatMap(({ collection, id, version }): Change[] => {
+    // An admin's review row goes with its excursion.
+    if (collection === 'excursions' && q.admin)
+      return [
+        { collection, op: 'delete', version, id },
+        { collection: 'review_queue', op: 'delete', version, id },
+      ];
     switch (collection) {
       case 'excursions':
       case 'tours':
       case 'tickets':
-        return { collection, op: 'delete', version, id } as Change;
+        return [{ collection, op: 'delete', version, id } as Change];
       case 'favorites':
         // Stored as "user:excursion"; the replica keys favourites by excursion.
-        return { collection, op: 'delete', version, id: id.slice(id.indexOf(':') + 1) } as Change;
+        return [{ collection, op: 'delete', version, id: id.slice(id.indexOf(':') + 1) } as Change];
       default:
-        return { collection, op: 'delete', version, id: Number(id) } as Change;
+        return [{ collection, op: 'delete', version, id: Number(id) } as Change];
     }
   });
 }

@@ -121,6 +121,12 @@ export async function userContact(tx: Queryable, id: number): Promise<MailContac
   return row;
 }
 
+/** Every admin's id (users_admins), whose apps hear of a change to the review queues. */
+export async function adminIds(tx: Queryable): Promise<number[]> {
+  const rows = await tx.query<{ id: number }>(`SELECT id FROM users WHERE role = 'admin' ORDER BY id`);
+  return rows.map((row) => row.id);
+}
+
 /** Every admin's address, for the news of a submission. */
 export async function adminEmails(tx: Queryable): Promise<string[]> {
   const rows = await tx.query<{ email: string }>(`SELECT email FROM users WHERE role = 'admin' ORDER BY id`);

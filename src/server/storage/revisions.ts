@@ -206,7 +206,7 @@ export const revisionOfRow = (row: LiveWithRevisionRow): RevisionRow => ({
   submitted_at: row.rev_submitted_at,
 });
 
-const REV_SELECT = `r.fields AS rev_fields, r.images AS rev_images, r.gallery AS rev_gallery,
+export const REV_SELECT = `r.fields AS rev_fields, r.images AS rev_images, r.gallery AS rev_gallery,
   r.video AS rev_video, r.status AS rev_status, r.reason AS rev_reason, r.submitted_at AS rev_submitted_at`;
 
 /** The live excursion with its revision, in one query; undefined when it has no revision. */

@@ -3,22 +3,11 @@ import type { Excursion, ManifestEntry, Ticket, Tour } from '../../../src/domain
 import { syncResponseSchema, type Change, type SyncResponse } from '../../../src/protocol/sync';
 import { api, catalogue, DEMO, tokenFor } from '../../support/api';
 import { book, bookingBody, newBuyers, payWithCard, sellersCoachTour } from '../../support/booking';
+import { pullAll } from '../../support/seller-excursions';
 import { ENGINES, startTestServer, type TestServer } from '../../support/server';
 
 // The passenger manifest as a personal collection of /api/sync: the bookings on a seller's own
 // departures with the buyers' contacts, for that seller and admins only, kept current by change pulls.
-
-async function pull(server: TestServer, token: string, cursor?: string) {
-  const client = api(server, token);
-  const changes: Change[] = [];
-  for (;;) {
-    const query = new URLSearchParams({ limit: '2000', ...(cursor ? { cursor } : {}) });
-    const page = syncResponseSchema.parse(await client.json<SyncResponse>(`/api/sync?${query}`));
-    changes.push(...page.changes);
-    cursor = page.cursor;
-    if (!page.more) return { changes, cursor };
-  }
-}
 
 function manifestOf(changes: Change[]): ManifestEntry[] {
   return changes.flatMap((c) => (c.collection === 'manifest' && c.op === 'put' ? [c.row] : []));
@@ -73,7 +62,7 @@ describe.each(ENGINES)('the passenger manifest on %s', (engine) => {
     const seat = tour.emptySeats[0] as number;
     const { ticket, user } = await booked(excursion, tour, seat);
 
-    const mine = manifestOf((await pull(server, seller)).changes);
+    const mine = manifestOf((await pullAll(server, seller)).changes);
     expect(mine.find((row) => row._id === ticket._id)).toEqual({
       _id: ticket._id,
       tourID: tour._id,
@@ -97,15 +86,15 @@ describe.each(ENGINES)('the passenger manifest on %s', (engine) => {
     expect(mine.every((row) => own.has(row.excursionID))).toBe(true);
     expect(new Set(mine.map((row) => row._id)).size).toBe(mine.length);
 
-    const other = manifestOf((await pull(server, seller2)).changes);
+    const other = manifestOf((await pullAll(server, seller2)).changes);
     expect(other.find((row) => row._id === ticket._id)).toBeUndefined();
     expect(other.every((row) => !own.has(row.excursionID))).toBe(true);
 
-    const everyone = manifestOf((await pull(server, admin)).changes);
+    const everyone = manifestOf((await pullAll(server, admin)).changes);
     expect(everyone.find((row) => row._id === ticket._id)?.buyer.email).toBe(user.email);
     expect(everyone.length).toBeGreaterThan(mine.length);
 
-    const touristPull = (await pull(server, tourist)).changes;
+    const touristPull = (await pullAll(server, tourist)).changes;
     expect(manifestOf(touristPull)).toEqual([]);
     const theirTickets = touristPull.filter((c) => c.collection === 'tickets');
     expect(theirTickets.every((c) => c.op === 'put' && c.row.userID === DEMO.tourist)).toBe(true);
@@ -116,12 +105,12 @@ describe.each(ENGINES)('the passenger manifest on %s', (engine) => {
     const { excursion, tour } = await sellersCoachTour(server, used, 2);
     const boarding = await booked(excursion, tour, tour.emptySeats[0] as number);
     const leaving = await booked(excursion, tour, tour.emptySeats[1] as number);
-    const { cursor } = await pull(server, seller);
-    const { cursor: otherCursor } = await pull(server, seller2);
+    const { cursor } = await pullAll(server, seller);
+    const { cursor: otherCursor } = await pullAll(server, seller2);
 
     expect((await payWithCard(server, boarding.payToken)).status).toBe(200);
     expect((await payWithCard(server, leaving.payToken)).status).toBe(200);
-    const paid = await pull(server, seller, cursor);
+    const paid = await pullAll(server, seller, cursor);
     expect(
       manifestOf(paid.changes)
         .map((row) => [row._id, row.status])
@@ -139,7 +128,7 @@ describe.each(ENGINES)('the passenger manifest on %s', (engine) => {
     });
     expect(checkIn.status).toBe(200);
     const { checkedInAt } = (await checkIn.json()) as { checkedInAt: string };
-    const boarded = await pull(server, seller, paid.cursor);
+    const boarded = await pullAll(server, seller, paid.cursor);
     expect(manifestOf(boarded.changes)).toEqual([
       expect.objectContaining({ _id: boarding.ticket._id, status: 'confirmed', checkedInAt }),
     ]);
@@ -152,14 +141,14 @@ describe.each(ENGINES)('the passenger manifest on %s', (engine) => {
       },
     );
     expect(cancel.status).toBe(200);
-    const cancelled = await pull(server, seller, boarded.cursor);
+    const cancelled = await pullAll(server, seller, boarded.cursor);
     expect(manifestOf(cancelled.changes)).toEqual([
       expect.objectContaining({ _id: leaving.ticket._id, status: 'cancelled', cancelReason: 'owner' }),
     ]);
 
     // The other seller's change pull brings none of it.
     const ids = [boarding.ticket._id, leaving.ticket._id];
-    const other = manifestOf((await pull(server, seller2, otherCursor)).changes);
+    const other = manifestOf((await pullAll(server, seller2, otherCursor)).changes);
     expect(other.filter((row) => ids.includes(row._id))).toEqual([]);
   });
 
@@ -176,7 +165,7 @@ describe.each(ENGINES)('the passenger manifest on %s', (engine) => {
     );
     await server.db.query('DELETE FROM tours WHERE id = $1', [tour._id]);
 
-    const row = manifestOf((await pull(server, seller)).changes).find((r) => r._id === ticket._id);
+    const row = manifestOf((await pullAll(server, seller)).changes).find((r) => r._id === ticket._id);
     expect(row).toMatchObject({
       tourID: tour._id,
       excursionID: excursion._id,
@@ -188,7 +177,7 @@ describe.each(ENGINES)('the passenger manifest on %s', (engine) => {
     const own = await api(server, buyer.token).json<Ticket>(`/api/tickets/${ticket._id}`);
     expect(own.tour).toEqual({ date: tour.date, time: tour.time, excursionID: excursion._id });
     expect(
-      manifestOf((await pull(server, seller2)).changes).find((r) => r._id === ticket._id),
+      manifestOf((await pullAll(server, seller2)).changes).find((r) => r._id === ticket._id),
     ).toBeUndefined();
   });
 
@@ -197,16 +186,16 @@ describe.each(ENGINES)('the passenger manifest on %s', (engine) => {
     const { ticket } = await booked(excursion, tour, tour.emptySeats[0] as number);
     await server.db.query(`UPDATE users SET role = 'user' WHERE id = $1`, [DEMO.seller]);
     try {
-      expect(manifestOf((await pull(server, seller)).changes)).toEqual([]);
+      expect(manifestOf((await pullAll(server, seller)).changes)).toEqual([]);
     } finally {
       await server.db.query(`UPDATE users SET role = 'seller' WHERE id = $1`, [DEMO.seller]);
     }
-    expect(manifestOf((await pull(server, seller)).changes).map((r) => r._id)).toContain(ticket._id);
+    expect(manifestOf((await pullAll(server, seller)).changes).map((r) => r._id)).toContain(ticket._id);
   });
 
   it('brings a ticket the seller bought on their own departure as both their ticket and its manifest row, one change a page', async () => {
     const { excursion, tour } = await sellersCoachTour(server, used, 2);
-    const { cursor: start } = await pull(server, seller);
+    const { cursor: start } = await pullAll(server, seller);
     const answer = await book(
       server,
       seller,

@@ -1,8 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addDays, crimeaToday } from '../../../src/domain/dates';
-import type { City, Excursion, Place } from '../../../src/domain/types';
-import type { CreateExcursionPayloadInput } from '../../../src/protocol/excursions';
+import type { Excursion } from '../../../src/domain/types';
 import {
   moderationHistorySchema,
   moderationItemSchema,
@@ -14,31 +12,15 @@ import { openPglite, type Db } from '../../../src/server/storage/db';
 import { MIGRATIONS, splitStatements } from '../../../src/server/storage/migrations';
 import { moderationHistory } from '../../../src/server/storage/moderation';
 import { api, DEMO, tokenFor } from '../../support/api';
-import { photoJpeg } from '../../support/media-fixtures';
+import { sellerExcursions, type SellerExcursions } from '../../support/seller-excursions';
 import { ENGINES, startTestServer, type TestServer } from '../../support/server';
-import { startTestSmtp, subjectOf, type CapturedMail, type TestSmtp } from '../../support/smtp';
+import { bodyOf, startTestSmtp, subjectOf, type CapturedMail, type TestSmtp } from '../../support/smtp';
 import { openSocket, type TestSocket } from '../../support/socket';
 
 // The moderation of a seller's excursion from submission to publication: the admins are mailed of
 // each submission, the queue shows who submitted what and when with the history so far, the seller
 // is mailed the decision, and a rejected excursion goes back to the queue when submitted again. An
 // installed database gets the history its excursions in review already had.
-
-/** The text of a mail's body, its transfer encoding undone. */
-function bodyOf(mail: CapturedMail): string {
-  const split = mail.raw.search(/\r?\n\r?\n/);
-  const headers = mail.raw.slice(0, split);
-  const body = mail.raw.slice(split).trim();
-  if (/content-transfer-encoding:\s*base64/i.test(headers))
-    return Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8');
-  if (/content-transfer-encoding:\s*quoted-printable/i.test(headers)) {
-    const bytes = body
-      .replace(/=\r?\n/g, '')
-      .replace(/=([0-9A-F]{2})/gi, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
-    return Buffer.from(bytes, 'latin1').toString('utf8');
-  }
-  return body;
-}
 
 const ownerNudge = (userId: number) => (m: ServerMessage) =>
   m.type === 'USER_UPDATE' && m.data.user_id === userId;
@@ -51,12 +33,9 @@ describe.each(ENGINES)('moderation of sellers’ excursions on %s', (engine) => 
   let seller2: string;
   let admin: string;
   let tourist: string;
-  let place: Place;
-  let city: City;
-  let jpeg: Uint8Array;
+  let excursions: SellerExcursions;
   let admins: string[];
   let sellerContact: { name: string; surname: string; email: string; phone: string };
-  const day = (n: number) => addDays(crimeaToday(new Date()), n);
 
   beforeAll(async () => {
     smtp = await startTestSmtp();
@@ -65,9 +44,7 @@ describe.each(ENGINES)('moderation of sellers’ excursions on %s', (engine) => 
     seller2 = await tokenFor(server, DEMO.seller2);
     admin = await tokenFor(server, DEMO.admin);
     tourist = await tokenFor(server, DEMO.tourist);
-    place = (await api(server).json<{ places: Place[] }>('/api/places')).places[0] as Place;
-    city = (await api(server).json<{ cities: City[] }>('/api/cities')).cities[0] as City;
-    jpeg = new Uint8Array(await photoJpeg(320, 240));
+    excursions = await sellerExcursions(server);
     await server.db.query(`UPDATE users SET phone = '89785550022' WHERE id = $1`, [DEMO.seller]);
     const [row] = await server.db.query<typeof sellerContact>(
       'SELECT name, surname, email, phone FROM users WHERE id = $1',
@@ -87,54 +64,7 @@ describe.each(ENGINES)('moderation of sellers’ excursions on %s', (engine) => 
     await smtp?.close();
   });
 
-  const payload = (title: string): CreateExcursionPayloadInput => ({
-    title,
-    description: 'Пещеры и плато за один день.',
-    city: city.name,
-    place: place.id,
-    category: 'Горы',
-    adultPrice: 2500,
-    kidPrice: 1500,
-    adultEntryPrice: 0,
-    kidEntryPrice: 0,
-    entryTickets: false,
-    services: [],
-    maxAttendants: 12,
-    busType: 'none',
-    numberOfRows: 0,
-    availableSeats: [],
-    reservedSeats: [],
-    duration: '8 часов',
-    lunchDuration: '',
-    difficulty: 'Легко',
-    childrenAllowed: true,
-    directions: ['Симферополь', 'Чатыр-Даг'],
-    assemblyPoints: ['Симферополь, ж/д вокзал'],
-    included: [],
-    notIncluded: [],
-    ownerID: DEMO.seller,
-    popularity: 0,
-    bestseller: false,
-    tours: [{ date: day(5), time: '08:00' }],
-  });
-
-  function form(excursion: unknown, kept: string[] = []): FormData {
-    const data = new FormData();
-    data.append('excursion', JSON.stringify(excursion));
-    if (kept.length === 0) data.append('preview_images', new Blob([new Uint8Array(jpeg)]), 'cover.jpg');
-    for (const name of kept) data.append('existing_preview_images', name);
-    return data;
-  }
-
-  async function create(title: string): Promise<Excursion> {
-    const response = await fetch(`${server.url}/api/excursions`, {
-      method: 'POST',
-      headers: { Authorization: `Bearer ${seller}`, 'Idempotency-Key': randomUUID() },
-      body: form(payload(title)),
-    });
-    expect(response.status).toBe(200);
-    return (await response.json()) as Excursion;
-  }
+  const create = (title: string) => excursions.create(seller, excursions.payload({ title }));
 
   /** The mails with this subject, waiting until `count` of them arrived. */
   async function mails(subject: string, count = 1): Promise<CapturedMail[]> {
@@ -151,8 +81,8 @@ describe.each(ENGINES)('moderation of sellers’ excursions on %s', (engine) => 
   const kinds = (item: { history: { kind: ModerationEventKind }[] } | undefined) =>
     item?.history.map((event) => event.kind);
 
-  const post = (token: string, path: string, body?: unknown, key = randomUUID()) =>
-    api(server, token).send('POST', path, body, { 'Idempotency-Key': key });
+  const post = (token: string, path: string, body?: unknown, key?: string) =>
+    excursions.post(token, path, body, key);
 
   let first: Excursion;
   let second: Excursion;
@@ -199,11 +129,11 @@ describe.each(ENGINES)('moderation of sellers’ excursions on %s', (engine) => 
     await expect.poll(() => socket.messages.slice(seen).filter(ownerNudge(DEMO.seller)).length).toBe(1);
     expect((await queue()).map((item) => item._id)).not.toContain(first._id);
 
-    const edited = await fetch(`${server.url}/api/excursions/${first._id}`, {
-      method: 'PUT',
-      headers: { Authorization: `Bearer ${seller}` },
-      body: form({ ...payload('Тайны Чатыр-Дага'), description: 'С фото автобуса.' }, first.images),
-    });
+    const edited = await excursions.put(
+      seller,
+      first._id,
+      excursions.form(excursions.payload({ description: 'С фото автобуса.' }), first.images),
+    );
     expect(edited.status).toBe(200);
     expect(((await edited.json()) as Excursion).moderation).toEqual({
       status: 'rejected',

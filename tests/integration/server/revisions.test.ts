@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addDays, crimeaToday } from '../../../src/domain/dates';
-import type { City, Excursion, Place } from '../../../src/domain/types';
+import type { Excursion } from '../../../src/domain/types';
 import {
   excursionWriteResponseSchema,
   type CreateExcursionPayloadInput,
@@ -13,33 +12,16 @@ import {
   type RevisionItem,
 } from '../../../src/protocol/moderation';
 import type { ServerMessage } from '../../../src/protocol/realtime';
-import { syncResponseSchema, type Change } from '../../../src/protocol/sync';
 import { api, DEMO, tokenFor } from '../../support/api';
-import { photoJpeg } from '../../support/media-fixtures';
+import { pullAll, sellerExcursions, type SellerExcursions } from '../../support/seller-excursions';
 import { ENGINES, startTestServer, type TestServer } from '../../support/server';
-import { startTestSmtp, subjectOf, type CapturedMail, type TestSmtp } from '../../support/smtp';
+import { bodyOf, startTestSmtp, subjectOf, type CapturedMail, type TestSmtp } from '../../support/smtp';
 import { openSocket, type TestSocket } from '../../support/socket';
 
 // A seller's change to a published excursion waits for an admin: tourists keep the live listing
 // (its page, the sync pull), while the seat plan of the same edit applies at once. The admin sees
 // the live and the proposed excursion side by side with the seller, approves (the new price goes
 // live and is announced) or rejects with a reason; the seller is mailed either way.
-
-/** The text of a mail's body, its transfer encoding undone. */
-function bodyOf(mail: CapturedMail): string {
-  const split = mail.raw.search(/\r?\n\r?\n/);
-  const headers = mail.raw.slice(0, split);
-  const body = mail.raw.slice(split).trim();
-  if (/content-transfer-encoding:\s*base64/i.test(headers))
-    return Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8');
-  if (/content-transfer-encoding:\s*quoted-printable/i.test(headers)) {
-    const bytes = body
-      .replace(/=\r?\n/g, '')
-      .replace(/=([0-9A-F]{2})/gi, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
-    return Buffer.from(bytes, 'latin1').toString('utf8');
-  }
-  return body;
-}
 
 describe.each(ENGINES)('revisions of published excursions on %s', (engine) => {
   let server: TestServer;
@@ -49,13 +31,10 @@ describe.each(ENGINES)('revisions of published excursions on %s', (engine) => {
   let seller2: string;
   let admin: string;
   let tourist: string;
-  let place: Place;
-  let city: City;
-  let jpeg: Uint8Array;
+  let excursions: SellerExcursions;
   let admins: string[];
   let sellerEmail: string;
   let live: Excursion;
-  const day = (n: number) => addDays(crimeaToday(new Date()), n);
 
   beforeAll(async () => {
     smtp = await startTestSmtp();
@@ -64,9 +43,7 @@ describe.each(ENGINES)('revisions of published excursions on %s', (engine) => {
     seller2 = await tokenFor(server, DEMO.seller2);
     admin = await tokenFor(server, DEMO.admin);
     tourist = await tokenFor(server, DEMO.tourist);
-    place = (await api(server).json<{ places: Place[] }>('/api/places')).places[0] as Place;
-    city = (await api(server).json<{ cities: City[] }>('/api/cities')).cities[0] as City;
-    jpeg = new Uint8Array(await photoJpeg(320, 240));
+    excursions = await sellerExcursions(server);
     await server.db.query(`UPDATE users SET phone = '89785550033' WHERE id = $1`, [DEMO.seller]);
     const [row] = await server.db.query<{ email: string }>('SELECT email FROM users WHERE id = $1', [
       DEMO.seller,
@@ -85,55 +62,19 @@ describe.each(ENGINES)('revisions of published excursions on %s', (engine) => {
     await smtp?.close();
   });
 
-  const payload = (changes: Partial<CreateExcursionPayloadInput> = {}): CreateExcursionPayloadInput => ({
-    title: 'Мангуп-Кале',
-    description: 'Пещерный город на плато.',
-    city: city.name,
-    place: place.id,
-    category: 'Горы',
-    adultPrice: 3000,
-    kidPrice: 1500,
-    adultEntryPrice: 0,
-    kidEntryPrice: 0,
-    entryTickets: false,
-    services: [],
-    maxAttendants: 12,
-    busType: 'none',
-    numberOfRows: 0,
-    availableSeats: [],
-    reservedSeats: [],
-    duration: '6 часов',
-    lunchDuration: '',
-    difficulty: 'Легко',
-    childrenAllowed: true,
-    directions: ['Бахчисарай', 'Мангуп'],
-    assemblyPoints: ['Бахчисарай, вокзал'],
-    included: [],
-    notIncluded: [],
-    ownerID: DEMO.seller,
-    popularity: 0,
-    bestseller: false,
-    tours: [{ date: day(6), time: '09:00' }],
-    ...changes,
-  });
-
-  function form(excursion: unknown, kept: string[], newCover = false): FormData {
-    const data = new FormData();
-    data.append('excursion', JSON.stringify(excursion));
-    if (newCover) data.append('preview_images', new Blob([new Uint8Array(jpeg)]), 'cover.jpg');
-    for (const name of kept) data.append('existing_preview_images', name);
-    return data;
-  }
-
-  const put = (token: string, id: string, body: FormData, key = randomUUID()) =>
-    fetch(`${server.url}/api/excursions/${id}`, {
-      method: 'PUT',
-      headers: { Authorization: `Bearer ${token}`, 'Idempotency-Key': key },
-      body,
+  const payload = (changes: Partial<CreateExcursionPayloadInput> = {}) =>
+    excursions.payload({
+      title: 'Мангуп-Кале',
+      description: 'Пещерный город на плато.',
+      adultPrice: 3000,
+      ...changes,
     });
-
-  const post = (token: string, path: string, body?: unknown, key = randomUUID()) =>
-    api(server, token).send('POST', path, body, { 'Idempotency-Key': key });
+  const form = (excursion: unknown, kept: string[], newCover = false) =>
+    excursions.form(excursion, kept, newCover);
+  const put = (token: string, id: string, body: FormData, key?: string) =>
+    excursions.put(token, id, body, key);
+  const post = (token: string, path: string, body?: unknown, key?: string) =>
+    excursions.post(token, path, body, key);
 
   async function mails(subject: string, count = 1): Promise<CapturedMail[]> {
     const find = () => smtp.messages.filter((m) => subjectOf(m.raw) === subject);
@@ -144,15 +85,7 @@ describe.each(ENGINES)('revisions of published excursions on %s', (engine) => {
   const publicExcursion = () => api(server).json<Excursion>(`/api/excursions/${live._id}`);
 
   async function pulled(): Promise<Excursion | undefined> {
-    const changes: Change[] = [];
-    let cursor: string | undefined;
-    for (;;) {
-      const query = new URLSearchParams({ limit: '2000', ...(cursor ? { cursor } : {}) });
-      const page = syncResponseSchema.parse(await api(server).json(`/api/sync?${query}`));
-      changes.push(...page.changes);
-      cursor = page.cursor;
-      if (!page.more) break;
-    }
+    const { changes } = await pullAll(server);
     const change = changes.find(
       (c) => c.collection === 'excursions' && c.op === 'put' && c.row._id === live._id,
     );
@@ -173,13 +106,7 @@ describe.each(ENGINES)('revisions of published excursions on %s', (engine) => {
       .history.map((event) => event.kind);
 
   it('keeps the live price for tourists while a seller’s new price waits; the seat plan applies at once', async () => {
-    const created = await fetch(`${server.url}/api/excursions`, {
-      method: 'POST',
-      headers: { Authorization: `Bearer ${seller}`, 'Idempotency-Key': randomUUID() },
-      body: form(payload(), [], true),
-    });
-    expect(created.status).toBe(200);
-    const draft = (await created.json()) as Excursion;
+    const draft = await excursions.create(seller, payload());
     expect((await post(admin, `/api/excursions/${draft._id}/publish`)).status).toBe(200);
     live = await api(server).json<Excursion>(`/api/excursions/${draft._id}`);
     expect(live.adultPrice).toBe(3000);

@@ -4,28 +4,12 @@ import type { ServerMessage } from '../../../src/protocol/realtime';
 import { api, DEMO, tokenFor } from '../../support/api';
 import { book, bookingBody, newBuyers, payWithCard, sellersCoachTour } from '../../support/booking';
 import { ENGINES, startTestServer, type TestServer } from '../../support/server';
-import { startTestSmtp, subjectOf, type CapturedMail, type TestSmtp } from '../../support/smtp';
+import { bodyOf, startTestSmtp, subjectOf, type TestSmtp } from '../../support/smtp';
 import { openSocket, type TestSocket } from '../../support/socket';
 
 // The seller hears of the bookings on their departures: a paid ticket, and a paid ticket cancelled by
 // its buyer or an admin, each reach them by e-mail and as a live TICKET_UPDATE that makes their app
 // pull the manifest.
-
-/** The text of a mail's body, its transfer encoding undone. */
-function bodyOf(mail: CapturedMail): string {
-  const split = mail.raw.search(/\r?\n\r?\n/);
-  const headers = mail.raw.slice(0, split);
-  const body = mail.raw.slice(split).trim();
-  if (/content-transfer-encoding:\s*base64/i.test(headers))
-    return Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8');
-  if (/content-transfer-encoding:\s*quoted-printable/i.test(headers)) {
-    const bytes = body
-      .replace(/=\r?\n/g, '')
-      .replace(/=([0-9A-F]{2})/gi, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
-    return Buffer.from(bytes, 'latin1').toString('utf8');
-  }
-  return body;
-}
 
 const manifestNudge = (sellerId: number) => (m: ServerMessage) =>
   m.type === 'TICKET_UPDATE' && m.data.user_id === sellerId && m.data.ticket === undefined;

@@ -16,6 +16,7 @@ export const TABLE_OF = {
   tickets: 'tickets',
   favorites: 'favorites',
   manifest: 'manifest',
+  review_queue: 'reviewQueue',
 } as const satisfies Record<SyncCollection, keyof ReplicaDb>;
 
 export type TableName = (typeof TABLE_OF)[SyncCollection];
@@ -45,6 +46,7 @@ export function rowKeyOf(collection: SyncCollection, row: Record<string, unknown
     case 'tours':
     case 'tickets':
     case 'manifest':
+    case 'review_queue':
       return row._id as string;
     case 'favorites':
       return row.excursionID as string;

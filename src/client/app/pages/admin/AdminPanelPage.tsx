@@ -1,5 +1,5 @@
 import './admin.css';
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { parsePositiveIntId } from '../../../../domain/ids';
 import { adminUserIdError, isSuccessMessage } from '../../../../domain/validation';
@@ -9,6 +9,7 @@ import { useReplica } from '../../hooks/replica';
 import { ListStatus } from '../../components/lists/ListStatus';
 import { PageHeader } from '../../components/PageHeader';
 import { SESSION } from '../../strings';
+import { keepStaffFilesOffline } from './keep-offline';
 import { ModerationList } from './ModerationList';
 import { RevisionList } from './RevisionList';
 import { ADMIN, ROLE_CHANGE as TEXTS, type RoleTarget as Target } from './strings';
@@ -17,10 +18,12 @@ import { UserSearch } from './UserSearch';
 /**
  * /profile/admin-panel 'Панель администратора' (SPEC §2, §8): promote a user to seller or demote a
  * seller to user by id, find users by e-mail, name or id to do the same, and review sellers' new
- * excursions. Only admins get the forms; the server refuses everyone else anyway.
+ * excursions and changes. Only admins get the forms; the server refuses everyone else anyway. The
+ * review queues are the admin's replica and read offline.
  */
 export function AdminPanelPage() {
   const user = useCurrentUser();
+  useEffect(keepStaffFilesOffline, []);
   if (!user) return <ListStatus>{SESSION.loading}</ListStatus>;
   return (
     <div className="admin-page">

@@ -1,17 +1,18 @@
-import type { ModerationItem } from '../../../../protocol/moderation';
-import { moderateExcursion, pendingExcursions } from '../../../commands/excursions';
+import { submissionQueue, type SubmissionReview } from '../../../db/queries/review-queue';
+import { moderateExcursion } from '../../../commands/excursions';
 import { crimeaDisplayDate } from '../../components/moderation/history';
 import { ModerationHistory } from '../../components/moderation/ModerationHistory';
+import { useListLiveQuery } from '../../hooks/live';
+import { useReplica } from '../../hooks/replica';
 import { MODERATION_REVIEW as REVIEW } from './moderation-strings';
 import { ReviewCardHead, ReviewQueue, SellerContacts, type ReviewQueueProps } from './ReviewQueue';
 import { MODERATION as TEXT } from './strings';
 
-// The admin's queue of sellers' new and resubmitted excursions, oldest submission first as the server
-// orders them: published, or refused with a reason the seller sees. Each card names the seller and
-// shows the excursion's review history.
+// The admin's queue of sellers' new and resubmitted excursions, oldest submission first: published, or
+// refused with a reason the seller sees. Each card names the seller and shows the excursion's review
+// history. The queue is the admin's replica, so it reads offline too.
 
-const queue: Omit<ReviewQueueProps<ModerationItem>, 'texts'> = {
-  load: pendingExcursions,
+const queue: Omit<ReviewQueueProps<SubmissionReview>, 'texts' | 'items'> = {
   decide: (deps, item, decision) =>
     moderateExcursion(
       deps,
@@ -19,21 +20,23 @@ const queue: Omit<ReviewQueueProps<ModerationItem>, 'texts'> = {
       decision.approve ? { publish: true } : { publish: false, reason: decision.reason },
     ),
   keyOf: (item) => item._id,
-  titleOf: (item) => item.title,
+  titleOf: (item) => item.excursion.title,
   card: (item, titleId) => (
     <>
       <ReviewCardHead
-        excursion={item}
+        excursion={item.excursion}
         titleId={titleId}
-        dateLine={REVIEW.submittedAt(crimeaDisplayDate(item.review.submittedAt))}
+        dateLine={REVIEW.submittedAt(crimeaDisplayDate(item.submission.submittedAt))}
         linkText={TEXT.view}
       />
-      <SellerContacts seller={item.review.seller} />
-      <ModerationHistory history={item.review.history} compact />
+      <SellerContacts seller={item.seller} />
+      <ModerationHistory history={item.submission.history} compact />
     </>
   ),
 };
 
 export function ModerationList() {
-  return <ReviewQueue texts={TEXT} {...queue} />;
+  const db = useReplica();
+  const items = useListLiveQuery(db, () => submissionQueue(db), [db]);
+  return <ReviewQueue texts={TEXT} items={items} {...queue} />;
 }

@@ -1,5 +1,5 @@
 import './moderation.css';
-import { useCallback, useEffect, useId, useState, type FormEvent, type ReactNode } from 'react';
+import { useEffect, useId, useState, type FormEvent, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { formatPhone } from '../../../../domain/phone';
 import type { Excursion } from '../../../../domain/types';
@@ -7,13 +7,15 @@ import type { ModerationSeller } from '../../../../protocol/moderation';
 import type { Outcome } from '../../../commands/online';
 import { MediaImage } from '../../components/MediaImage';
 import { telHref } from '../../components/moderation/contact';
+import { useOnline } from '../../hooks/online';
 import { useReplica } from '../../hooks/replica';
 import { MODERATION_REVIEW as REVIEW, REVIEW_ACTIONS as ACTIONS } from './moderation-strings';
 
 // What the admin's two review queues share (new excursions in ModerationList, changes to published
-// ones in RevisionList): the list loaded online, the card with the seller to call, and the decision —
-// publish, or refuse with a reason the seller sees. The queues are online lists: a decision must reach
-// the server before anyone else sees it.
+// ones in RevisionList): the list, the card with the seller to call, and the decision — publish, or
+// refuse with a reason the seller sees. The lists are the admin's replica, kept current by the sync
+// engine, so they read offline; a decision is an online call, since it must reach the server before
+// anyone else sees it. A decided item leaves the list at once; the replica drops it with the next pull.
 
 export type ReviewDecision = { approve: true } | { approve: false; reason: string };
 
@@ -24,17 +26,14 @@ export interface ReviewQueueTexts {
   empty: string;
   approve: string;
   reasonPlaceholder: string;
-  loadFailed: string;
   approved: (title: string) => string;
   rejected: (title: string) => string;
 }
 
-type ListState<T> =
-  { phase: 'loading' } | { phase: 'failed'; message: string } | { phase: 'ready'; items: T[] };
-
 export interface ReviewQueueProps<T> {
   texts: ReviewQueueTexts;
-  load: (deps: { db: ReturnType<typeof useReplica> }) => Promise<Outcome<T[]>>;
+  /** The queue as the replica holds it; undefined while it is read or the first sync runs. */
+  items: readonly T[] | undefined;
   decide: (
     deps: { db: ReturnType<typeof useReplica> },
     item: T,
@@ -47,26 +46,23 @@ export interface ReviewQueueProps<T> {
   card: (item: T, titleId: string) => ReactNode;
 }
 
-export function ReviewQueue<T>({ texts, load, decide, keyOf, titleOf, card }: ReviewQueueProps<T>) {
+export function ReviewQueue<T>({ texts, items, decide, keyOf, titleOf, card }: ReviewQueueProps<T>) {
   const db = useReplica();
-  const [state, setState] = useState<ListState<T>>({ phase: 'loading' });
+  const online = useOnline();
   const [message, setMessage] = useState<{ text: string; ok: boolean } | null>(null);
+  // Decided here and still in the replica until its pull: hidden meanwhile.
+  const [decided, setDecided] = useState<ReadonlySet<string>>(() => new Set());
   const headingId = useId();
 
-  const reload = useCallback(async () => {
-    setState({ phase: 'loading' });
-    const outcome = await load({ db });
-    if (outcome.ok) setState({ phase: 'ready', items: outcome.value });
-    else
-      setState({
-        phase: 'failed',
-        message: outcome.offline ? ACTIONS.networkError : (outcome.error ?? texts.loadFailed),
-      });
-  }, [db, load, texts.loadFailed]);
-
+  // Once the replica has dropped a decided item, forget it: should it come back (a resubmission), it shows.
   useEffect(() => {
-    void reload();
-  }, [reload]);
+    if (!items || decided.size === 0) return;
+    const present = new Set(items.map(keyOf));
+    if ([...decided].some((key) => !present.has(key)))
+      setDecided((current) => new Set([...current].filter((key) => present.has(key))));
+  }, [items, decided, keyOf]);
+
+  const shown = items?.filter((item) => !decided.has(keyOf(item)));
 
   async function decideItem(item: T, decision: ReviewDecision): Promise<boolean> {
     setMessage(null);
@@ -79,11 +75,7 @@ export function ReviewQueue<T>({ texts, load, decide, keyOf, titleOf, card }: Re
       return false;
     }
     const key = keyOf(item);
-    setState((current) =>
-      current.phase === 'ready'
-        ? { ...current, items: current.items.filter((other) => keyOf(other) !== key) }
-        : current,
-    );
+    setDecided((current) => new Set(current).add(key));
     const title = titleOf(item, decision);
     setMessage({ text: decision.approve ? texts.approved(title) : texts.rejected(title), ok: true });
     return true;
@@ -91,13 +83,9 @@ export function ReviewQueue<T>({ texts, load, decide, keyOf, titleOf, card }: Re
 
   return (
     <section className="moderation" aria-labelledby={headingId}>
-      <div className="moderation-head">
-        <h2 id={headingId}>{texts.title}</h2>
-        <button type="button" className="moderation-refresh" onClick={() => void reload()}>
-          {ACTIONS.refresh}
-        </button>
-      </div>
+      <h2 id={headingId}>{texts.title}</h2>
       <p className="moderation-lead">{texts.lead}</p>
+      {!online && <p className="moderation-offline">{ACTIONS.offline}</p>}
       {message &&
         (message.ok ? (
           <p className="admin-message admin-success" role="status">
@@ -108,29 +96,25 @@ export function ReviewQueue<T>({ texts, load, decide, keyOf, titleOf, card }: Re
             {message.text}
           </p>
         ))}
-      {state.phase === 'loading' && <p role="status">{texts.loading}</p>}
-      {state.phase === 'failed' && (
-        <p className="admin-message admin-error" role="alert">
-          {state.message}
+      {shown === undefined ? (
+        <p role="status">{texts.loading}</p>
+      ) : shown.length === 0 ? (
+        <p className="moderation-empty" role="status">
+          {texts.empty}
         </p>
+      ) : (
+        <ul className="moderation-list" aria-label={texts.title}>
+          {shown.map((item) => (
+            <ReviewItem
+              key={keyOf(item)}
+              card={(titleId) => card(item, titleId)}
+              texts={texts}
+              online={online}
+              onDecide={(decision) => decideItem(item, decision)}
+            />
+          ))}
+        </ul>
       )}
-      {state.phase === 'ready' &&
-        (state.items.length === 0 ? (
-          <p className="moderation-empty" role="status">
-            {texts.empty}
-          </p>
-        ) : (
-          <ul className="moderation-list" aria-label={texts.title}>
-            {state.items.map((item) => (
-              <ReviewItem
-                key={keyOf(item)}
-                card={(titleId) => card(item, titleId)}
-                texts={texts}
-                onDecide={(decision) => decideItem(item, decision)}
-              />
-            ))}
-          </ul>
-        ))}
     </section>
   );
 }
@@ -138,10 +122,13 @@ export function ReviewQueue<T>({ texts, load, decide, keyOf, titleOf, card }: Re
 function ReviewItem({
   card,
   texts,
+  online,
   onDecide,
 }: {
   card: (titleId: string) => ReactNode;
   texts: ReviewQueueTexts;
+  /** Decisions are online calls: offline the card reads, its buttons wait for the network. */
+  online: boolean;
   onDecide: (decision: ReviewDecision) => Promise<boolean>;
 }) {
   const [busy, setBusy] = useState(false);
@@ -196,7 +183,7 @@ function ReviewItem({
             <button type="button" className="button moderation-secondary" onClick={() => setRejecting(false)}>
               {ACTIONS.cancel}
             </button>
-            <button type="submit" className="button moderation-danger" disabled={busy}>
+            <button type="submit" className="button moderation-danger" disabled={busy || !online}>
               {busy ? ACTIONS.working : ACTIONS.reject}
             </button>
           </div>
@@ -206,7 +193,7 @@ function ReviewItem({
           <button
             type="button"
             className="button"
-            disabled={busy}
+            disabled={busy || !online}
             onClick={() => void run({ approve: true })}
           >
             {busy ? ACTIONS.working : texts.approve}
@@ -214,7 +201,7 @@ function ReviewItem({
           <button
             type="button"
             className="button moderation-secondary"
-            disabled={busy}
+            disabled={busy || !online}
             onClick={() => setRejecting(true)}
           >
             {ACTIONS.reject}

@@ -16,7 +16,8 @@ export const MODERATION_REVIEW = {
 
 // Texts both review queues share (ReviewQueue.tsx): the decision and its answers.
 export const REVIEW_ACTIONS = {
-  refresh: 'Обновить',
+  offline:
+    'Нет сети: очередь показана такой, какой была при последней связи. Решения можно принять, когда сеть появится.',
   reject: 'Отклонить',
   cancel: 'Отмена',
   reason: 'Причина отказа',
@@ -38,5 +39,4 @@ export const REVISIONS = {
   submittedAt: (date: string) => `Изменена ${date}`,
   approved: (title: string) => `Изменения экскурсии «${title}» опубликованы`,
   rejected: (title: string) => `Изменения экскурсии «${title}» отклонены`,
-  loadFailed: 'Не удалось загрузить изменения на проверке',
 } as const;

@@ -28,7 +28,6 @@ export const MODERATION = {
   reasonPlaceholder: 'Например, нет фотографий маршрута',
   approved: (title: string) => `Экскурсия «${title}» опубликована`,
   rejected: (title: string) => `Экскурсия «${title}» отклонена`,
-  loadFailed: 'Не удалось загрузить список экскурсий на проверке',
 } as const;
 
 export const USER_SEARCH = {
