@@ -98,6 +98,46 @@ const envSchema = z
       .max(100, 'должен быть от 0 до 100')
       .default(5),
     HOLD_SWEEP_SECONDS: z.coerce.number({ error: 'должен быть числом' }).int().min(1).max(3600).default(30),
+    /** The hour (Crimean time) of the day before a departure when its evening reminder goes out. */
+    REMINDER_EVENING_HOUR: z.coerce
+      .number({ error: 'должен быть числом' })
+      .int('должен быть целым числом')
+      .min(0, 'должен быть от 0 до 23')
+      .max(23, 'должен быть от 0 до 23')
+      .default(19),
+    /** How many minutes before a departure its last reminder goes out. */
+    REMINDER_BEFORE_MINUTES: z.coerce
+      .number({ error: 'должен быть числом' })
+      .int('должен быть целым числом')
+      .min(1, 'должен быть от 1 до 1440')
+      .max(1440, 'должен быть от 1 до 1440')
+      .default(120),
+    /**
+     * The Web Push (VAPID) key pair, base64url: both or neither. Without them the server generates a
+     * pair once and keeps it under DATA_DIR (services/push.ts).
+     */
+    VAPID_PUBLIC_KEY: z
+      .string()
+      .trim()
+      .optional()
+      .refine((v) => v === undefined || base64urlBytes(v) === 65, {
+        error: 'должен быть открытым ключом P-256 в base64url (65 байт)',
+      }),
+    VAPID_PRIVATE_KEY: z
+      .string()
+      .trim()
+      .optional()
+      .refine((v) => v === undefined || base64urlBytes(v) === 32, {
+        error: 'должен быть закрытым ключом P-256 в base64url (32 байта)',
+      }),
+    /** Who the push services may contact about this sender: a mailto: or an https:// address. */
+    VAPID_SUBJECT: z
+      .string()
+      .trim()
+      .optional()
+      .refine((v) => v === undefined || /^mailto:.+@.+/i.test(v) || isUrlWithProtocol(v, ['https:']), {
+        error: 'должен быть адресом вида mailto:… или https://…',
+      }),
     ADMIN_EMAIL: z.email({ error: 'должен быть адресом электронной почты' }).default('admin@example.ru'),
     ADMIN_PASSWORD: z.string().min(6, 'должен быть не короче 6 символов').default(DEMO_ADMIN_PASSWORD),
     DEMO_DATA: z.enum(['on', 'off'], { error: "должен быть 'on' или 'off'" }).default('on'),
@@ -118,6 +158,13 @@ const envSchema = z
     } catch (error) {
       ctx.addIssue({ code: 'custom', path: ['TRUSTED_PROXIES'], message: (error as Error).message });
     }
+    if ((env.VAPID_PUBLIC_KEY === undefined) !== (env.VAPID_PRIVATE_KEY === undefined)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: [env.VAPID_PUBLIC_KEY === undefined ? 'VAPID_PUBLIC_KEY' : 'VAPID_PRIVATE_KEY'],
+        message: `задаётся вместе с ${env.VAPID_PUBLIC_KEY === undefined ? 'VAPID_PRIVATE_KEY' : 'VAPID_PUBLIC_KEY'}`,
+      });
+    }
     if (env.PAYMENT_PROVIDER === 'yookassa' && (!env.YOOKASSA_SHOP_ID || !env.YOOKASSA_SECRET_KEY)) {
       ctx.addIssue({
         code: 'custom',
@@ -128,6 +175,12 @@ const envSchema = z
   });
 
 export type Config = z.output<typeof envSchema>;
+
+/** How many bytes a base64url text holds; -1 when it is not base64url. */
+function base64urlBytes(value: string): number {
+  if (!/^[A-Za-z0-9_-]+$/.test(value)) return -1;
+  return Buffer.from(value, 'base64url').length;
+}
 
 function isUrlWithProtocol(value: string, protocols: string[]): boolean {
   try {

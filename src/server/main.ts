@@ -6,7 +6,7 @@ import { serve } from '@hono/node-server';
 import type { Config } from './config';
 import { createApp } from './http/app';
 import type { AppDeps } from './http/deps';
-import { refundDeps } from './http/routes/money-deps';
+import { refundDeps, ticketMailDeps } from './http/routes/money-deps';
 import { trustedProxyList } from './client-address';
 import { createLogger, throttleFailures, type Logger } from './log';
 import { createMailer } from './mail/mailer';
@@ -15,6 +15,8 @@ import { warmImages } from './media/images';
 import { createPayments } from './payments';
 import { sendDueRefunds } from './payments/refunds';
 import { expireHolds, type BookingGuards } from './services/booking';
+import { createPushSender, vapidKeys, vapidSubject } from './services/push';
+import { runDueReminders, type ReminderDeps, type ReminderRun } from './services/reminders';
 import { createEventBus, type EventBus } from './realtime/events';
 import { createRealtimeHub, type RealtimeHub } from './realtime/hub';
 import { startPgFanout } from './realtime/pg-fanout';
@@ -36,6 +38,11 @@ export interface RunningServer {
   sweepHolds(): Promise<number>;
   /** Sends the refunds due by `at` (now by default), as the retry timer does; resolves to how many. */
   sendRefunds(at?: Date): Promise<number>;
+  /**
+   * Sends the trip reminders due at `at` (now by default), as the reminder timer does. Calls run one
+   * after another.
+   */
+  runReminders(at?: Date): Promise<ReminderRun>;
   close(): Promise<void>;
 }
 
@@ -47,6 +54,9 @@ const AVATAR_CLEAN_UP_MS = 3_600_000;
 
 /** How often refunds the provider has not settled are looked for (payments/refunds.ts). */
 const REFUND_RETRY_MS = 30_000;
+
+/** How often due trip reminders are looked for (services/reminders.ts). */
+const REMINDER_RUN_MS = 60_000;
 
 /** How long after start the image library is loaded (see media/images.ts). */
 const IMAGE_WARM_UP_DELAY_MS = 2_000;
@@ -111,6 +121,8 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     if (config.DEMO_DATA === 'on') await seedDemoData(db, media, now(), log);
 
     const tokens = createTokenService(await loadTokenSecret(config.JWT_SECRET, dataDir));
+    // Read (or made) at start, so GET /api/push/key answers the same key from the first request on.
+    const pushKeys = await vapidKeys(config);
     // On PostgreSQL every process may be one of several: events also travel through LISTEN/NOTIFY.
     // PGlite is one process by nature, so its events stay in it.
     const fanout =
@@ -204,6 +216,31 @@ export async function startServer(config: Config, options: StartOptions = {}): P
       sendRefunds().catch((error: unknown) => log.error('refund retry failed', error));
     }, REFUND_RETRY_MS);
     refunder.unref();
+    // Trip reminders: each due one is claimed by one process (storage/reminders.ts), so every process
+    // runs the timer. Within a process the runs queue; the timer skips its turn while one is queued.
+    const reminderDeps: ReminderDeps = {
+      db,
+      mailer,
+      log,
+      publicUrl: ticketMailDeps(appDeps).publicUrl,
+      rules: { eveningHour: config.REMINDER_EVENING_HOUR, beforeMinutes: config.REMINDER_BEFORE_MINUTES },
+      push: createPushSender(pushKeys, vapidSubject(config)),
+    };
+    let reminding: Promise<unknown> = Promise.resolve();
+    let remindersQueued = 0;
+    const runReminders = (at?: Date) => {
+      remindersQueued += 1;
+      const run = reminding
+        .then(() => runDueReminders(reminderDeps, at ?? now()))
+        .finally(() => (remindersQueued -= 1));
+      reminding = run.catch(() => undefined);
+      return run;
+    };
+    const reminder = setInterval(() => {
+      if (remindersQueued === 0)
+        runReminders().catch((error: unknown) => log.error('trip reminders failed', error));
+    }, REMINDER_RUN_MS);
+    reminder.unref();
     // The image library is loaded after start, as the first screens' renderer is, so neither the
     // start nor the first picture waits for it.
     setTimeout(() => void warmImages().catch(() => undefined), IMAGE_WARM_UP_DELAY_MS).unref();
@@ -223,6 +260,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
       hub,
       sweepHolds,
       sendRefunds,
+      runReminders,
       // Graceful stop (SIGTERM, a rolling restart): stop accepting, answer health with 503, let the
       // requests in flight finish (up to drainMs), close the sockets (clients reconnect to another
       // process and catch up through /api/sync), send the queued notifications, then close the pool.
@@ -233,6 +271,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
           clearInterval(avatarCleanUp);
           clearInterval(sweeper);
           clearInterval(refunder);
+          clearInterval(reminder);
           const stopped = new Promise<void>((done) => server.close(() => done()));
           // A request that came before the drain keeps its connection alive; close each connection
           // as soon as its answer is out.
@@ -252,6 +291,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
           await stopped;
           await sweeping?.catch(() => undefined);
           await refunding?.catch(() => undefined);
+          await reminding;
           await fanout?.close();
           await db.close();
         })()),

@@ -14,6 +14,7 @@ import { appMediaRoutes, imageRoutes } from './routes/media';
 import { excursionWriteRoutes, moderationRoutes } from './routes/excursions';
 import { paymentRoutes, testPayRoutes } from './routes/payments';
 import { profileRoutes, uploadRoutes } from './routes/profile';
+import { pushRoutes } from './routes/push';
 import { syncRoutes } from './routes/sync';
 import { ticketRoutes, userTicketRoutes } from './routes/tickets';
 import { tourWriteRoutes } from './routes/tours';
@@ -161,6 +162,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): Hono {
   app.route('/api/users', userRoutes(deps));
   app.route('/api/users', userTicketRoutes(deps));
   app.route('/api/tickets', ticketRoutes(deps));
+  app.route('/api/push', pushRoutes(deps));
   app.route('/api/payments', paymentRoutes(deps));
   app.route('/api/test-pay', testPayRoutes(deps));
   app.route('/api', uploadRoutes(deps));
