@@ -4,7 +4,7 @@ import { createLogMailer } from './log-mailer';
 import type { Mailer } from './message';
 import { createSmtpMailer } from './smtp-mailer';
 
-export type { MailMessage, Mailer } from './message';
+export type { MailAttachment, MailMessage, Mailer } from './message';
 
 /** SMTP when SMTP_URL is set; otherwise (the embedded default) messages go to the server log. */
 export function createMailer(config: Config, log: Logger): Mailer {

@@ -206,6 +206,8 @@ export interface TicketMailRow {
   adult_price: number;
   kid_price: number;
   free_cancel_hours: number;
+  /** The excursion's duration text, for the calendar file's end. */
+  duration: string;
   seats: number[] | null;
 }
 
@@ -213,7 +215,7 @@ export interface TicketMailRow {
 export async function readTicketMail(db: Queryable, ticketId: string): Promise<TicketMailRow | undefined> {
   const [row] = await db.query<TicketMailRow>(
     `SELECT u.email, e.title, m.date, m.time, k.assembly_point, k.excursion_price, k.entry_price, k.adults, k.kids,
-            k.services, e.adult_price, e.kid_price, k.free_cancel_hours,
+            k.services, e.adult_price, e.kid_price, k.free_cancel_hours, e.duration,
             (SELECT array_agg(seat ORDER BY seat) FROM ticket_seats WHERE ticket_id = k.id AND seat IS NOT NULL) AS seats
        FROM tickets k ${TICKET_SLOT} JOIN users u ON u.id = k.user_id
        JOIN excursions e ON e.id = m.excursion_id WHERE k.id = $1`,
