@@ -10,6 +10,7 @@ import {
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { CacheFirst } from 'workbox-strategies';
 import type { WorkboxPlugin } from 'workbox-core/types.js';
+import { FALLBACK_PAYLOAD, notificationTarget, readPushPayload } from '../src/client/push/payload';
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: (PrecacheEntry | string)[] };
 
@@ -111,6 +112,59 @@ registerRoute(
 self.addEventListener('message', (event) => {
   if ((event.data as { type?: string } | null)?.type === 'SKIP_WAITING') void self.skipWaiting();
 });
+
+// Trip reminders (src/protocol/push.ts): the server's push message carries a PushPayload as JSON, shown
+// as a notification. Data that cannot be read still shows a neutral reminder rather than nothing: the
+// subscription promises the browser every push is visible (userVisibleOnly), and a reminder the
+// server meant to send is better shown plainly than lost.
+self.addEventListener('push', (event) => {
+  let text: string | null = null;
+  try {
+    text = event.data?.text() ?? null;
+  } catch {
+    // Bytes that are not text: the neutral reminder below.
+  }
+  const payload = readPushPayload(text) ?? FALLBACK_PAYLOAD;
+  event.waitUntil(
+    self.registration.showNotification(payload.title, {
+      body: payload.body,
+      tag: payload.tag || undefined,
+      icon: '/icons/icon-192.png',
+      lang: 'ru',
+      data: { url: payload.url },
+    }),
+  );
+});
+
+// A tap on a reminder opens its page (a ticket) in the app: a window of the app already open is taken
+// there, else a new one opens. Only paths of this origin are opened (notificationTarget).
+self.addEventListener('notificationclick', (event) => {
+  event.notification.close();
+  const data = event.notification.data as { url?: unknown } | null;
+  event.waitUntil(openAppAt(notificationTarget(data?.url, self.location.origin)));
+});
+
+async function openAppAt(url: string): Promise<void> {
+  const windows = await self.clients.matchAll({ type: 'window', includeUncontrolled: true });
+  const open = windows.filter((client) => new URL(client.url).origin === self.location.origin);
+  const there = open.find((client) => client.url === url);
+  if (there) {
+    await there.focus().catch(() => undefined);
+    return;
+  }
+  // The focused window first, so the person sees the page where they are looking.
+  const client = open.find((candidate) => candidate.focused) ?? open[0];
+  if (client) {
+    // Navigating first: it needs no user gesture, while focus() does and may be refused; a window this
+    // worker does not control cannot be navigated and is left for a new one.
+    const moved = await client.navigate(url).catch(() => null);
+    if (moved) {
+      await moved.focus().catch(() => undefined);
+      return;
+    }
+  }
+  await self.clients.openWindow(url);
+}
 
 // Once active (the first install, or an update the user accepted) the worker controls every open tab
 // at once: the first visit works offline without a reload, and after an update each tab sees the

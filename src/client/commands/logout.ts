@@ -85,7 +85,22 @@ export async function logOut(deps: AccountDeps): Promise<void> {
   }
   const signedOut = signOut(deps);
   void sendPendingLogouts(deps).catch(() => undefined);
+  void dropPushSubscription();
   await signedOut;
+}
+
+/**
+ * The trip reminders were this account's: the phone stops receiving them. Only the browser's side is
+ * dropped (it needs no network and no token); the server forgets the subscription once the push
+ * service answers that it is gone.
+ */
+async function dropPushSubscription(): Promise<void> {
+  try {
+    const registration = await navigator.serviceWorker?.getRegistration();
+    await (await registration?.pushManager?.getSubscription())?.unsubscribe();
+  } catch {
+    // No worker, no push support, or nothing to drop: nothing is received either way.
+  }
 }
 
 /** Sends the waiting revocations now and each time `events` hears `online` (the window's). */

@@ -3,6 +3,7 @@ import { useEffect } from 'react';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { isEntityId } from '../../../../domain/ids';
 import type { TicketView } from '../../../db/queries/tickets';
+import { ReminderOffer } from '../../../push/ReminderOffer';
 import { useTicket } from '../../hooks/account';
 import { PAYMENT, SUCCESS } from './strings';
 
@@ -31,7 +32,10 @@ export function successRedirect(
   return view?.ticket.status === 'to payment' ? `${page}?from=payment` : page;
 }
 
-/** /success (SPEC §2): the payment went through; a button leads home. */
+/**
+ * /success (SPEC §2): the payment went through; a button leads home. Under it, the offer of trip
+ * reminders: a paid booking is the one moment a reminder means something to the person.
+ */
 export function SuccessPage() {
   const [search] = useSearchParams();
   const id = successTicketId(search, useLocation().state);
@@ -50,7 +54,12 @@ export function SuccessPage() {
       </p>
     );
   }
-  return <PaidNotice />;
+  return (
+    <>
+      <PaidNotice />
+      <ReminderOffer />
+    </>
+  );
 }
 
 export function PaidNotice() {
