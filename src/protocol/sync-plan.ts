@@ -50,6 +50,7 @@ export function planChanges(changes: readonly Change[]): ChangePlan {
     favorites: emptyPlan(),
     manifest: emptyPlan(),
     review_queue: emptyPlan(),
+    reviews: emptyPlan(),
   };
   for (const change of latest.values()) {
     // TypeScript cannot correlate `change.collection` with the plan entry it indexes, so the entry is

@@ -38,6 +38,7 @@ import {
 import { entityIdSchema, intIdSchema } from './primitives';
 import type { Excursion, ReplicaExcursion, ReplicaTour, Tour } from '../domain/types';
 import { reviewQueueRowSchema } from './moderation';
+import { reviewSchema } from './reviews';
 
 /** Also built with apiPaths.sync (paths.ts). */
 export const SYNC_PATH = '/api/sync';
@@ -49,6 +50,7 @@ export const SYNC_COLLECTIONS = [
   'cities',
   'banners',
   'special_offers',
+  'reviews',
   'user',
   'tickets',
   'favorites',
@@ -117,6 +119,7 @@ export const changeSchema = z.discriminatedUnion('collection', [
   collectionChangeSchema('cities', citySchema, intIdSchema),
   collectionChangeSchema('banners', bannerSchema, intIdSchema),
   collectionChangeSchema('special_offers', specialOfferSchema, intIdSchema),
+  collectionChangeSchema('reviews', reviewSchema, entityIdSchema),
   collectionChangeSchema('user', userSchema, intIdSchema),
   collectionChangeSchema('tickets', ticketSchema, entityIdSchema),
   collectionChangeSchema('favorites', favoriteRowSchema, entityIdSchema),
@@ -140,6 +143,7 @@ export function changeKey(change: Change): string | number {
     case 'tickets':
     case 'manifest':
     case 'review_queue':
+    case 'reviews':
       return change.row._id;
     case 'favorites':
       return change.row.excursionID;

@@ -73,6 +73,7 @@ const PaymentPage = page(() => import('./pages/payment/PaymentPage'), 'PaymentPa
 const SuccessPage = page(() => import('./pages/payment/SuccessPage'), 'SuccessPage');
 const TicketsPage = page(() => import('./pages/tickets/TicketsPage'), 'TicketsPage');
 const TicketPage = page(() => import('./pages/tickets/TicketPage'), 'TicketPage');
+const ReviewPage = page(() => import('./pages/reviews/ReviewPage'), 'ReviewPage');
 const NotFoundPage = page(() => import('./pages/NotFoundPage'), 'NotFoundPage');
 
 /** The four category routes of SPEC §2; the page reads which one from the path. */
@@ -116,6 +117,7 @@ const ROUTES = (
       <Route path="success" element={<SuccessPage />} />
       <Route path="profile/tickets" element={<TicketsPage />} />
       <Route path="profile/tickets/ticket/:id" element={<TicketPage />} />
+      <Route path="profile/tickets/ticket/:id/review" element={<ReviewPage />} />
     </Route>
     <Route path="*" element={<NotFoundPage />} />
   </Route>

@@ -21,6 +21,7 @@ import type {
   User,
 } from '../../domain/types';
 import type { ReviewQueueRow } from '../../protocol/moderation';
+import type { Review } from '../../protocol/reviews';
 
 // The local replica. Screens read it with live queries; the sync engine is its only writer of server
 // data. Every replicated row carries its server version (`_v`) so an older or repeated change is
@@ -34,7 +35,13 @@ export interface FavoriteRow extends ReplicaMeta {
 }
 
 export type MutationKind =
-  'favorite.set' | 'favorite.unset' | 'tours.create' | 'tours.delete' | 'profile.update' | 'ticket.checkin';
+  | 'favorite.set'
+  | 'favorite.unset'
+  | 'tours.create'
+  | 'tours.delete'
+  | 'profile.update'
+  | 'ticket.checkin'
+  | 'review.save';
 
 export interface OutboxRow {
   /** A UUID, also sent as the Idempotency-Key. */
@@ -111,6 +118,8 @@ export class ReplicaDb extends Dexie {
   manifest!: EntityTable<Replicated<ManifestEntry>, '_id'>;
   /** An admin's excursions waiting for a decision (new ones and changes to published ones). */
   reviewQueue!: EntityTable<Replicated<ReviewQueueRow>, '_id'>;
+  /** Travellers' reviews of excursions, keyed by their ticket's id. */
+  reviews!: EntityTable<Replicated<Review>, '_id'>;
   outbox!: EntityTable<OutboxRow, 'seq'>;
   rejections!: EntityTable<RejectionRow, 'id'>;
   tombstones!: EntityTable<TombstoneRow, 'key'>;
@@ -177,6 +186,8 @@ export class ReplicaDb extends Dexie {
     this.version(5).stores({ manifest: '_id, tourID' });
     // Version 6 adds an admin's review queues; a queue is a few hundred rows at most, sorted in memory.
     this.version(6).stores({ reviewQueue: '_id' });
+    // Version 7 adds reviews, read per excursion (its page) and per author (the profile's own).
+    this.version(7).stores({ reviews: '_id, excursionID, authorID' });
   }
 }
 
@@ -200,6 +211,7 @@ export const SYNCED_TABLES = [
   'favorites',
   'manifest',
   'reviewQueue',
+  'reviews',
   'tombstones',
   'deferred',
 ] as const;

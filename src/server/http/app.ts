@@ -15,6 +15,7 @@ import { excursionWriteRoutes, moderationRoutes } from './routes/excursions';
 import { paymentRoutes, testPayRoutes } from './routes/payments';
 import { profileRoutes, uploadRoutes } from './routes/profile';
 import { pushRoutes } from './routes/push';
+import { reviewRoutes, ticketReviewRoutes } from './routes/reviews';
 import { syncRoutes } from './routes/sync';
 import { ticketRoutes, userTicketRoutes } from './routes/tickets';
 import { tourWriteRoutes } from './routes/tours';
@@ -127,9 +128,11 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): Hono {
     if (length === undefined || c.req.header('transfer-encoding') !== undefined) return jsonLimit(c, next);
     return Number.parseInt(length, 10) > JSON_BODY_LIMIT ? tooLarge(c) : next();
   };
-  // Uploads set their own, larger caps: the avatar (routes/profile.ts) and the excursion form.
+  // Uploads set their own, larger caps: the avatar (routes/profile.ts), the excursion form and a
+  // review's photos (routes/reviews.ts).
   const ownLimit = (c: { req: { path: string; method: string } }) =>
     /^\/api\/uploadfile\/?$/.test(c.req.path) ||
+    (c.req.method === 'POST' && /^\/api\/tickets\/[^/]+\/review\/photos\/?$/.test(c.req.path)) ||
     (c.req.method === 'POST' && /^\/api\/excursions\/?$/.test(c.req.path)) ||
     (c.req.method === 'PUT' && /^\/api\/excursions\/[^/]+\/?$/.test(c.req.path));
   app.use('/api/*', (c, next) => (ownLimit(c) ? next() : capJsonBody(c, next)));
@@ -162,6 +165,8 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): Hono {
   app.route('/api/users', userRoutes(deps));
   app.route('/api/users', userTicketRoutes(deps));
   app.route('/api/tickets', ticketRoutes(deps));
+  app.route('/api/tickets', ticketReviewRoutes(deps));
+  app.route('/api/reviews', reviewRoutes(deps));
   app.route('/api/push', pushRoutes(deps));
   app.route('/api/payments', paymentRoutes(deps));
   app.route('/api/test-pay', testPayRoutes(deps));

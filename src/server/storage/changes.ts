@@ -10,6 +10,7 @@ import {
 } from './catalogue';
 import { readManifest } from './manifest';
 import { readReviewQueueChanges } from './review-queue';
+import { readReviewChanges } from './reviews';
 import { listUserTickets } from './tickets';
 import { findUser } from './users';
 
@@ -70,7 +71,7 @@ const viewerParam = (q: RangeQuery): number[] => (q.full && !q.admin ? [q.userId
 const visibleSql = (q: RangeQuery, param: string) =>
   q.admin ? 'true' : `(e.status = 'published' OR e.owner_id = ${param})`;
 
-const PUBLIC_TOMBSTONES = ['excursions', 'tours', 'places', 'cities', 'banners', 'special_offers'];
+const PUBLIC_TOMBSTONES = ['excursions', 'tours', 'places', 'cities', 'banners', 'special_offers', 'reviews'];
 const PERSONAL_TOMBSTONES = ['user', 'tickets', 'favorites'];
 
 export async function readChanges(db: Queryable, q: RangeQuery): Promise<Change[]> {
@@ -87,6 +88,7 @@ export async function readChanges(db: Queryable, q: RangeQuery): Promise<Change[
       `SELECT id, title, description, image, discount, excursion_id AS "excursionID", version FROM special_offers`,
       range,
     ),
+    readReviewChanges(db, { ...q, admin: q.admin ?? false }),
     q.full ? Promise.resolve([]) : tombstoneChanges(db, q),
     q.userId === null ? Promise.resolve([]) : personalChanges(db, q, q.userId),
     q.admin ? readReviewQueueChanges(db, q) : Promise.resolve([]),
@@ -209,6 +211,7 @@ async function tombstoneChanges(db: Queryable, q: RangeQuery): Promise<Change[]>
       case 'excursions':
       case 'tours':
       case 'tickets':
+      case 'reviews':
         return [{ collection, op: 'delete', version, id } as Change];
       case 'favorites':
         // Stored as "user:excursion"; the replica keys favourites by excursion.

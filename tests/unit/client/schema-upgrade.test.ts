@@ -7,7 +7,7 @@ import { ReplicaDb, type OutboxRow } from '../../../src/client/db/schema';
 class NextReplicaDb extends ReplicaDb {
   constructor(name: string, factory: IDBFactory) {
     super(name, { indexedDB: factory, IDBKeyRange });
-    this.version(7).stores({ notes: '++id' });
+    this.version(8).stores({ notes: '++id' });
   }
 }
 
@@ -90,7 +90,7 @@ describe('the replica schema', () => {
 
     const upgraded = new NextReplicaDb('upgrade', factory);
     await upgraded.open();
-    expect(upgraded.verno).toBe(7);
+    expect(upgraded.verno).toBe(8);
     expect((await upgraded.outbox.toArray()).map((row) => row.kind)).toEqual(['favorite.set']);
     upgraded.close();
   });
@@ -110,7 +110,7 @@ describe('the replica schema', () => {
 
     const db = new ReplicaDb('v1', { indexedDB: factory, IDBKeyRange });
     await db.open();
-    expect(db.verno).toBe(6);
+    expect(db.verno).toBe(7);
     expect(await db.outbox.toArray()).toEqual([{ ...queued, seq: 1 }]);
     // Version 3 holds each excursion's tours in one record, every row as it was (local marks kept).
     expect(await db.tourGroups.count()).toBe(2);
@@ -148,7 +148,7 @@ describe('the replica schema', () => {
 
     const db = new ReplicaDb('v3', { indexedDB: factory, IDBKeyRange });
     await db.open();
-    expect(db.verno).toBe(6);
+    expect(db.verno).toBe(7);
     expect(await db.tours.bulkGet(['v'.repeat(24), 'tour-offline', 't'.repeat(24), 'w'.repeat(24)])).toEqual([
       other[0],
       own[1],

@@ -2,6 +2,9 @@ import { Link } from 'react-router-dom';
 import { formatTourDate } from '../../../domain/dates';
 import { cardOldPrice, cardPrice, formatRoubles } from '../../../domain/pricing';
 import type { ReplicaExcursion, ReplicaTour, User } from '../../../domain/types';
+import { formatAverage } from '../../db/queries/ratings';
+import { useExcursionRating } from '../pages/reviews/ratings-store';
+import { RATING } from '../pages/reviews/strings';
 import { CARD } from '../strings';
 import { Carousel } from './Carousel';
 import { FavoriteButton } from './FavoriteButton';
@@ -16,6 +19,7 @@ export interface ExcursionCardProps {
 /** SPEC §2 "Excursion card". */
 export function ExcursionCard({ excursion, nearestTour, user, eager }: ExcursionCardProps) {
   const oldPrice = cardOldPrice(excursion);
+  const rating = useExcursionRating(excursion._id);
   const canEdit =
     !!user && (user.role === 'admin' || (user.role === 'seller' && user.id === excursion.ownerID));
   return (
@@ -54,6 +58,15 @@ export function ExcursionCard({ excursion, nearestTour, user, eager }: Excursion
           </span>
           {oldPrice !== null && (
             <s aria-label={`${CARD.oldPrice}: ${formatRoubles(oldPrice)}`}>{formatRoubles(oldPrice)}</s>
+          )}
+          {rating && (
+            // On the price's line, so a card that learns its rating after its first paint keeps its height.
+            <span
+              className="card-rating"
+              aria-label={RATING.label(formatAverage(rating.average), rating.count)}
+            >
+              <span aria-hidden="true">★</span> {formatAverage(rating.average)} · {rating.count}
+            </span>
           )}
         </p>
       </Link>

@@ -14,6 +14,7 @@ export const OUTBOX_TABLES = [
   'users',
   'manifest',
   'excursions',
+  'reviews',
   'deferred',
   'tombstones',
   'rejections',

@@ -5,6 +5,7 @@ import { tourSlotKey } from '../../../domain/schedule-editor';
 import type { RefusedTour } from '../../../protocol/tours';
 import type { FavoriteRow, MutationKind, ReplicaDb, Replicated } from '../../db/schema';
 import { ticketCheckIn } from './checkin';
+import { reviewSave } from './review';
 
 // Each queued mutation kind says how to change the replica at once (optimistically), which request
 // carries it to the server, what to do when the server accepts it, and how to undo it when the server
@@ -269,6 +270,7 @@ export const MUTATIONS: Partial<Record<MutationKind, MutationSpec<never>>> = {
   'tours.delete': toursDelete as MutationSpec<never>,
   'profile.update': profileUpdate as MutationSpec<never>,
   'ticket.checkin': ticketCheckIn as MutationSpec<never>,
+  'review.save': reviewSave as MutationSpec<never>,
 };
 
 export function specOf(kind: MutationKind): MutationSpec<unknown> {

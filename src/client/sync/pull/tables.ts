@@ -17,6 +17,7 @@ export const TABLE_OF = {
   favorites: 'favorites',
   manifest: 'manifest',
   review_queue: 'reviewQueue',
+  reviews: 'reviews',
 } as const satisfies Record<SyncCollection, keyof ReplicaDb>;
 
 export type TableName = (typeof TABLE_OF)[SyncCollection];
@@ -47,6 +48,7 @@ export function rowKeyOf(collection: SyncCollection, row: Record<string, unknown
     case 'tickets':
     case 'manifest':
     case 'review_queue':
+    case 'reviews':
       return row._id as string;
     case 'favorites':
       return row.excursionID as string;

@@ -13,6 +13,7 @@ import { GallerySection } from './GallerySection';
 import { IncludedLists } from './IncludedLists';
 import { PriceBlock } from './PriceBlock';
 import { RouteSection } from './RouteSection';
+import { ReviewsSection } from '../reviews/ReviewsSection';
 import { SimilarExcursions } from './SimilarExcursions';
 import { useFirstScreenDrawn } from '../../first-screen';
 import { EXCURSION } from './strings';
@@ -58,6 +59,7 @@ export function ExcursionPage() {
       <PriceBlock excursion={excursion} />
       <RouteSection directions={excursion.directions} assemblyPoints={excursion.assemblyPoints} />
       <IncludedLists included={excursion.included} notIncluded={excursion.notIncluded} />
+      <ReviewsSection excursionId={excursion._id} user={user} />
       <FaqSection />
       <GallerySection title={excursion.title} gallery={excursion.gallery} />
       {excursion.video !== '' && <VideoSection video={excursion.video} />}

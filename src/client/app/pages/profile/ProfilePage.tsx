@@ -7,6 +7,7 @@ import { SESSION } from '../../strings';
 import { ProfileIcon, type ProfileIconName } from './icons';
 import { PROFILE } from './strings';
 import { UserAvatar } from './UserAvatar';
+import { AwaitingReviews } from '../reviews/AwaitingReviews';
 
 interface MenuItem {
   to: string;
@@ -71,6 +72,8 @@ export function ProfilePage() {
           <span>{PROFILE.ticketsHint}</span>
         </Link>
       </div>
+
+      <AwaitingReviews userId={user.id} />
 
       <nav aria-label={PROFILE.menu}>
         <ul className="profile-card profile-menu">

@@ -16,6 +16,7 @@ import { ResubmitNotice, ReviewHistory, RevisionNotice } from './ModerationRevie
 import { canManage } from './ownership';
 import { SELLER_EXCURSION as TEXT } from './strings';
 import { SellerNotFound } from './SellerNotFound';
+import { SellerReviews } from '../reviews/SellerReviews';
 
 /**
  * /profile/myexcursion/{id} (SPEC §2 "Seller excursion page"): the banner from the first image, the
@@ -94,6 +95,7 @@ export function SellerExcursionPage() {
       </nav>
       <ReviewHistory excursion={excursion} />
       <DepartureList excursionId={excursion._id} />
+      {owner && <SellerReviews excursionId={excursion._id} />}
     </article>
   );
 }

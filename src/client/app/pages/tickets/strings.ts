@@ -20,6 +20,7 @@ export const TICKET = {
   assemblyPoint: 'Место сбора',
   seats: 'Места',
   seatNumbers: (seats: readonly number[]) => `№ ${seats.join(', ')}`,
+  addToCalendar: 'Добавить в календарь',
   adults: 'Взрослые',
   kids: 'Дети',
   services: 'Дополнительные услуги',
