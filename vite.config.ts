@@ -7,6 +7,7 @@ import { BUILD_DEFINE } from './scripts/vite/build-label.js';
 import { chunkUrl } from './scripts/vite/chunk-url.js';
 import { firstScreenRenderer } from './scripts/vite/first-screen-renderer.js';
 import { pwa } from './scripts/vite/pwa.js';
+import { staffFiles } from './scripts/vite/staff-files.js';
 
 /**
  * The boarding screen's QR reader (the ponyfill's chunk and ZXing's WebAssembly), built under /reader/:
@@ -17,11 +18,25 @@ const READER_CHUNK = 'qr-ponyfill';
 const isReaderAsset = (names: readonly string[]) => names.some((name) => name.endsWith('.wasm'));
 
 /**
- * The screens only admins open (the admin panel) and the diff of a revision under review (read online
- * only), built under /staff/: a tourist's phone never needs them, so they stay out of the precache
- * too, and a phone keeps them once opened (sw/sw.ts).
+ * The screens only sellers and admins open (their excursions, the excursion form, the schedule, the
+ * departure day, the admin panel and a revision's diff), built under /staff/: a tourist's phone never
+ * needs them, so they stay out of the precache. A seller's or an admin's phone fetches them all while
+ * it has network (src/client/app/pwa/staff-screens.ts, from the list staffFiles() writes) and the
+ * service worker keeps them (sw/sw.ts), so the departure day opens on a road with no signal.
  */
-const STAFF_CHUNKS = new Set(['AdminPanelPage', 'RevisionDiff']);
+const STAFF_CHUNKS = new Set([
+  'AdminPanelPage',
+  'RevisionDiff',
+  'MyExcursionsPage',
+  'SellerExcursionPage',
+  'ScheduleEditorPage',
+  'ScheduleRulePanel',
+  'ManifestPage',
+  'BoardingPage',
+  'AddExcursionPage',
+  'EditExcursionPage',
+  'TripFields',
+]);
 const isStaffAsset = (names: readonly string[]) =>
   names.some((name) => STAFF_CHUNKS.has(name.replace(/\.css$/, '')));
 
@@ -46,7 +61,7 @@ function productionBuild(command: 'build' | 'serve'): void {
 // to `npm start`'s server.
 const config: UserConfig = {
   define: BUILD_DEFINE,
-  plugins: [react(), appIcons(), chunkUrl(), firstScreenRenderer(), pwa()],
+  plugins: [react(), appIcons(), chunkUrl(), firstScreenRenderer(), staffFiles(), pwa()],
   build: {
     outDir: 'dist',
     emptyOutDir: true,

@@ -17,7 +17,7 @@ export function pwa(): Plugin[] {
       // The shell and the route chunks only; pictures and media are cached when first seen (sw.ts).
       // The one picture precached is the top bar's logo (half a kilobyte): it is part of the shell.
       globPatterns: ['**/*.{js,css,html}', 'favicon.svg'],
-      // The QR reader only sellers use and the screens only admins open (vite.config.ts): their
+      // The QR reader and the screens only sellers and admins open (vite.config.ts): their
       // phones keep them when they need them.
       globIgnores: ['reader/**', 'staff/**'],
       maximumFileSizeToCacheInBytes: 2 * 1024 * 1024,

@@ -5,7 +5,7 @@ import { formatTourDate } from '../../src/domain/dates';
 import type { Excursion, Ticket, Tour } from '../../src/domain/types';
 import { DEMO } from '../support/api';
 import { bookingBody, GOOD_CARD } from '../support/booking';
-import { launchBrowser, openPhone, screenshot } from '../support/browser';
+import { launchBrowser, openPhone, screenshot, staffScreensKept } from '../support/browser';
 import { newTourist } from '../support/e2e-accounts';
 import { closeOfflineToast, emptySellerTour, freeSeats, productCaller } from '../support/e2e-departure';
 import { product } from '../support/e2e-product';
@@ -121,8 +121,10 @@ describe('boarding a departure offline', () => {
       );
     }
     await page.getByRole('button', { name: 'Не сели · 4' }).waitFor();
-    // The app must open its screens with no network: wait for the worker to control the page.
+    // The app must open its screens with no network: wait for the worker to control the page and keep
+    // the seller's screens, the boarding screen among them (never opened on this phone yet).
     await page.waitForFunction(() => navigator.serviceWorker.controller !== null, null, { timeout: 30_000 });
+    await staffScreensKept(page);
     await closeOfflineToast(page);
     await screenshot(page, 'departure-manifest');
     await screenshot(page, 'departure-manifest-full', true);

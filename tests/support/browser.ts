@@ -281,3 +281,22 @@ export async function replicaCursor(page: Page): Promise<string | undefined> {
   const value = (await readReplica(page, ['cursor']))?.meta.cursor;
   return typeof value === 'string' ? value : undefined;
 }
+
+/**
+ * Waits until the service worker keeps every screen of sellers and admins the build lists
+ * (/staff-files.json, src/client/app/pwa/staff-screens.ts): a seller's phone fetches them while online,
+ * and a screen it never opened then opens with no network.
+ */
+export async function staffScreensKept(page: Page, timeout = 30_000): Promise<void> {
+  await page.waitForFunction(
+    async () => {
+      const files = (await (await fetch('/staff-files.json', { cache: 'no-store' })).json()) as string[];
+      const kept = new Set(
+        (await (await caches.open('staff-screens')).keys()).map((request) => new URL(request.url).pathname),
+      );
+      return files.length > 0 && files.every((file) => kept.has(file));
+    },
+    null,
+    { timeout, polling: 500 },
+  );
+}

@@ -20,6 +20,10 @@ const ConnectionWidget = lazyComponent(async () => {
   await firstScreenDrawn();
   return (await spreadModulePreloads(() => import('./ConnectionWidget'))).ConnectionWidget;
 });
+const KeepStaffScreens = lazyComponent(async () => {
+  await firstScreenDrawn();
+  return (await spreadModulePreloads(() => import('./KeepStaffScreens'))).KeepStaffScreens;
+});
 
 /** The frame of every screen: top bar, page, footer and the bottom tab menu. */
 export function Shell() {
@@ -52,6 +56,7 @@ export function Shell() {
       </main>
       <Footer />
       <ConnectionWidget />
+      <KeepStaffScreens />
       <TabBar />
       <PwaToastSlot />
     </div>

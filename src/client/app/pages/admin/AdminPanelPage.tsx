@@ -1,5 +1,5 @@
 import './admin.css';
-import { useEffect, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { parsePositiveIntId } from '../../../../domain/ids';
 import { adminUserIdError, isSuccessMessage } from '../../../../domain/validation';
@@ -9,7 +9,6 @@ import { useReplica } from '../../hooks/replica';
 import { ListStatus } from '../../components/lists/ListStatus';
 import { PageHeader } from '../../components/PageHeader';
 import { SESSION } from '../../strings';
-import { keepStaffFilesOffline } from './keep-offline';
 import { ModerationList } from './ModerationList';
 import { RevisionList } from './RevisionList';
 import { ADMIN, ROLE_CHANGE as TEXTS, type RoleTarget as Target } from './strings';
@@ -23,7 +22,6 @@ import { UserSearch } from './UserSearch';
  */
 export function AdminPanelPage() {
   const user = useCurrentUser();
-  useEffect(keepStaffFilesOffline, []);
   if (!user) return <ListStatus>{SESSION.loading}</ListStatus>;
   return (
     <div className="admin-page">
