@@ -66,7 +66,7 @@ describe('parseSyncPage', () => {
   it.each([
     [
       'a bad change in the last slice',
-      { cursor: 'v1.1', changes: [...tours(PARSE_SLICE + 1), { collection: 'x' }] },
+      { cursor: 'v1.1', changes: [...tours(PARSE_SLICE + 1), { collection: 'tours', op: 'put' }] },
     ],
     [
       'a bad row in the first slice',

@@ -10,6 +10,7 @@ import {
   SESSION_USER_META,
   SYNCED_TABLES,
   type DeferredRow,
+  type MetaRow,
   type ReplicaDb,
   type TombstoneRow,
 } from '../../db/schema';
@@ -40,22 +41,37 @@ import { changesCursorVersion, decodeCursor } from '../../../protocol/sync-curso
 // pulled for another account than the one signed in now is dropped whole; the pull that follows a
 // login or logout brings the right one.
 
+/** What a pulled page writes into `meta` besides its rows (tab.ts). */
+export interface PageMeta {
+  /**
+   * The page belongs to a catch-up snapshot, whose position the puller keeps apart (in `rows`): the
+   * replica's own cursor, its version and the replica's tombstones stay as they are.
+   */
+  asideFromCursor?: boolean;
+  /** `meta` rows written in the page's transaction. */
+  rows?: readonly MetaRow[];
+  /** `meta` keys deleted in the page's transaction. */
+  forget?: readonly string[];
+}
+
+/** Applies changes; false when the page was dropped whole (pulled for another account). */
 export async function applyChanges(
   db: ReplicaDb,
   changes: readonly Change[],
   cursor?: string,
   pause: () => Promise<void> = yieldToMain,
-): Promise<void> {
+  pageMeta: PageMeta = {},
+): Promise<boolean> {
   // A pulled page is planned before its transaction, and the transaction starts in the next task:
   // the page's last slice of checking (parse.ts) ran in this one.
   const pulled = cursor === undefined ? undefined : planChanges(changes);
   if (pulled) await pause();
-  await db.transaction('rw', [...SYNCED_TABLES, 'meta'], async () => {
+  return db.transaction('rw', [...SYNCED_TABLES, 'meta'], async () => {
     // A socket delta (no cursor) at or below the cursor is already reflected by the last pull.
     const floor = cursor === undefined ? Number((await db.meta.get('cursorVersion'))?.value ?? 0) : 0;
     const session = (await db.meta.get(SESSION_USER_META))?.value as number | null | undefined;
     if (cursor !== undefined && typeof session === 'number' && decodeCursor(cursor)?.userId !== session)
-      return;
+      return false;
     const plan =
       pulled ?? planChanges(floor > 0 ? changes.filter((change) => change.version > floor) : changes);
     if (session === null)
@@ -81,13 +97,14 @@ export async function applyChanges(
       reads.push(read);
     }
     const seen = await Promise.all(reads);
-    const upTo = cursor === undefined ? 0 : cursorVersion(cursor);
+    const aside = pageMeta.asideFromCursor === true;
+    const upTo = cursor === undefined || aside ? 0 : cursorVersion(cursor);
     // The tables' writes start in this one task: they share its budget (sliced-put.ts).
     const since = performance.now();
     const writes = work.map((collection, i) =>
       writeCollection(db, collection, decide(collection, seen[i] as Seen, upTo), since),
     );
-    if (cursor !== undefined) {
+    if (cursor !== undefined && !aside) {
       // Everything up to the cursor is now in the replica; older tombstones can no longer matter,
       // because a socket delta at or below the cursor is ignored (the floor above). Issued after the
       // page's own writes, so it runs after them.
@@ -99,7 +116,10 @@ export async function applyChanges(
         db.tombstones.where('version').belowOrEqual(upTo).delete(),
       );
     }
+    if (pageMeta.rows?.length) writes.push(db.meta.bulkPut([...pageMeta.rows]));
+    if (pageMeta.forget?.length) writes.push(db.meta.bulkDelete([...pageMeta.forget]));
     await Promise.all(writes);
+    return true;
   });
 }
 

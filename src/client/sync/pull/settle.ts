@@ -1,6 +1,7 @@
 import type { Change, SyncCollection } from '../../../protocol/sync';
 import { SYNCED_TABLES, type ReplicaDb } from '../../db/schema';
 import { rowKeyOf, rowStore, storedKey, type AnyRow } from './tables';
+import { CATCH_UP_CURSOR_META, COLLECTIONS_META } from './replica-collections';
 
 // What happens to the replica outside a page's own changes: a change held back behind local edits is
 // released once they settle (the outbox calls this), and a "start over" drops what the server sent.
@@ -61,6 +62,7 @@ export async function clearSynced(db: ReplicaDb): Promise<void> {
       // acknowledged favourite or ticket may also hold version 0, and those must go with the reset.
       else await table.filter((row) => !row._pending && !(name === 'users' && row._v === 0)).delete();
     }
-    await db.meta.bulkDelete(['cursor', 'cursorVersion']);
+    // The pull from no cursor that follows records the collections anew with its first page.
+    await db.meta.bulkDelete(['cursor', 'cursorVersion', COLLECTIONS_META, CATCH_UP_CURSOR_META]);
   });
 }

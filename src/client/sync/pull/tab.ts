@@ -7,10 +7,27 @@ import { clearSynced } from './settle';
 import { markReplicaFilled, syncPath, takeEarlyAnswer } from '../../boot/first-page';
 import { parseSyncPage } from './parse';
 import type { EarlyAnswer, PullOutcome } from './runner';
+import {
+  CATCH_UP_CURSOR_META,
+  COLLECTIONS_META,
+  forgetUnknownCollections,
+  KNOWN_COLLECTIONS,
+  lacksKnown,
+  recordedCollections,
+} from './replica-collections';
+import { changesCursorVersion } from '../../../protocol/sync-cursor';
 
-// The tab runner: GET /api/sync from the stored cursor until the server says there is no more. Each page is applied
-// with its cursor in one transaction. A "start over" answer clears the synced tables but keeps the
-// outbox and the rows its queued mutations touched, so nothing done offline is lost.
+// The pull both runners run (the tab itself, or the worker through worker.ts): GET /api/sync from the
+// stored cursor until the server says there is no more. Each page is applied with its cursor in one
+// transaction. A "start over" answer clears the synced tables but keeps the outbox and the rows its
+// queued mutations touched, so nothing done offline is lost.
+//
+// Once the replica is up to date, a replica that lacks a collection this app knows (the app was
+// updated since it was filled, replica-collections.ts) catches up: a snapshot pulled again from no
+// cursor, applied over the rows it holds (only what is newer is written, so every row stays readable
+// the whole time), its position kept apart from the replica's cursor. The snapshot's last page records
+// this app's collections; then the pull goes on from the replica's own cursor, which brings what
+// changed while the snapshot was read, deletions included.
 
 export interface PullOptions {
   /** Where an early first page comes from; by default this context's own (boot/first-page.ts). */
@@ -30,9 +47,18 @@ export async function pullAll(
   let pages = 0;
   let count = 0;
   let resets = 0;
+  // The replica's cursor has reached the server's present in this pull.
+  let upToDate = false;
+  // At most one catch-up snapshot per pull: its last page records the collections.
+  let caughtUp = false;
+  await forgetUnknownCollections(db);
   for (;;) {
     const cursor = (await db.meta.get('cursor'))?.value as string | undefined;
-    const path = syncPath(cursor);
+    const catchingUp = upToDate && !caughtUp && lacksKnown(await recordedCollections(db));
+    const from = catchingUp
+      ? ((await db.meta.get(CATCH_UP_CURSOR_META))?.value as string | undefined)
+      : cursor;
+    const path = syncPath(from);
     let answer;
     try {
       // A first visit's first page may already be on its way (boot/first-page.ts).
@@ -43,7 +69,9 @@ export async function pullAll(
     }
     if (answer.status === SYNC_RESET_STATUS && resets < 2) {
       resets += 1;
-      await clearSynced(db);
+      // A catch-up's cursor is its own: the snapshot starts again, the replica stays.
+      if (catchingUp) await db.meta.delete(CATCH_UP_CURSOR_META);
+      else await clearSynced(db);
       continue;
     }
     if (answer.status === 401) return { ok: false, error: 'unauthorized' };
@@ -51,13 +79,47 @@ export async function pullAll(
     // Checked a slice at a time, so a first sync does not block the first screen (parse.ts).
     const page = await parseSyncPage(answer.data);
     if (!page) return { ok: false, error: 'server' };
-    await applyChanges(db, page.changes, page.cursor);
     pages += 1;
     count += page.changes.length;
-    if (!page.more) {
-      onFilled();
-      return { ok: true, pages, changes: count };
+    if (catchingUp) {
+      // The snapshot is whole once its cursor reaches the changes stage; the replica's own cursor
+      // brings the rest.
+      const whole = !page.more || changesCursorVersion(page.cursor) !== undefined;
+      const written = await applyChanges(
+        db,
+        page.changes,
+        page.cursor,
+        undefined,
+        whole
+          ? {
+              asideFromCursor: true,
+              rows: [{ key: COLLECTIONS_META, value: KNOWN_COLLECTIONS }],
+              forget: [CATCH_UP_CURSOR_META],
+            }
+          : { asideFromCursor: true, rows: [{ key: CATCH_UP_CURSOR_META, value: page.cursor }] },
+      );
+      // Pulled for another account than the one signed in now: the pull after the login or logout
+      // brings the right one.
+      if (!written) return { ok: true, pages, changes: count };
+      if (whole) {
+        caughtUp = true;
+        upToDate = false;
+      }
+      continue;
     }
+    // A pull from no cursor fills every collection this app knows.
+    await applyChanges(
+      db,
+      page.changes,
+      page.cursor,
+      undefined,
+      from === undefined ? { rows: [{ key: COLLECTIONS_META, value: KNOWN_COLLECTIONS }] } : {},
+    );
+    if (page.more) continue;
+    upToDate = true;
+    if (!caughtUp && lacksKnown(await recordedCollections(db))) continue;
+    onFilled();
+    return { ok: true, pages, changes: count };
   }
 }
 
