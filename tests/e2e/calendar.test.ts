@@ -3,12 +3,12 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, crimeaToday } from '../../src/domain/dates';
 import { entryPrice, totalPrice } from '../../src/domain/pricing';
-import { tripMinutes } from '../../src/domain/trip-time';
 import type { Excursion, Tour } from '../../src/domain/types';
 import { DEMO } from '../support/api';
 import { launchBrowser, openPhone, screenshot } from '../support/browser';
 import { freeSeats, productCaller } from '../support/e2e-departure';
 import { product } from '../support/e2e-product';
+import { expectTicketCalendar } from '../support/ics';
 import { signIn } from '../support/session';
 
 // 'Добавить в календарь' on a paid ticket, on a phone with no network: the app writes the .ics from
@@ -38,27 +38,6 @@ async function coachTour(): Promise<{ excursion: Excursion; tour: Tour }> {
     if (freeSeats(excursion, tour).length >= 2) return { excursion, tour };
   }
   throw new Error('no coach tour with 2 free seats');
-}
-
-/** The VEVENT's properties by name: lines unfolded, parameters kept, text values unescaped. */
-function eventOf(ics: string): Map<string, { params: string; value: string }> {
-  const lines = ics.replace(/\r\n[ \t]/g, '').split('\r\n');
-  const props = new Map<string, { params: string; value: string }>();
-  for (const line of lines.slice(lines.indexOf('BEGIN:VEVENT') + 1, lines.indexOf('END:VEVENT'))) {
-    const colon = line.indexOf(':');
-    const [name = '', ...params] = line.slice(0, colon).split(';');
-    const value = line
-      .slice(colon + 1)
-      .replace(/\\([\\;,nN])/g, (_, c: string) => (c === 'n' || c === 'N' ? '\n' : c));
-    props.set(name, { params: params.join(';'), value });
-  }
-  return props;
-}
-
-/** '20260701T123000' for a Crimean wall-clock time `minutes` after `date` `time`. */
-function localStamp(date: string, time: string, minutes = 0): string {
-  const wall = new Date(Date.parse(`${date}T${time}:00Z`) + minutes * 60_000);
-  return wall.toISOString().slice(0, 19).replace(/[-:]/g, '');
 }
 
 describe('a paid ticket in the phone’s calendar', () => {
@@ -99,27 +78,15 @@ describe('a paid ticket in the phone’s calendar', () => {
     const [download] = await Promise.all([page.waitForEvent('download'), button.click()]);
     expect(download.suggestedFilename()).toBe(`ekskursiya-${tour.date}.ics`);
     const ics = await readFile(await download.path(), 'utf8');
-    expect(ics.startsWith('BEGIN:VCALENDAR\r\n')).toBe(true);
     expect(ics).toContain('\r\nMETHOD:PUBLISH\r\n');
-    expect(ics).toContain('\r\nTZID:Europe/Simferopol\r\n');
-    const event = eventOf(ics);
-    expect(event.get('UID')?.value).toBe(`${booked.ticket_id}@krym-excursions`);
-    expect(event.get('SUMMARY')?.value).toBe(excursion.title);
-    expect(event.get('DTSTART')).toEqual({
-      params: 'TZID=Europe/Simferopol',
-      value: localStamp(tour.date, tour.time),
+    expectTicketCalendar(ics, {
+      ticketId: booked.ticket_id,
+      excursion,
+      tour,
+      seats,
+      party: 'Взрослые: 1, дети: 1',
+      ticketUrl,
     });
-    expect(event.get('DTEND')).toEqual({
-      params: 'TZID=Europe/Simferopol',
-      value: localStamp(tour.date, tour.time, tripMinutes(excursion.duration)),
-    });
-    expect(event.get('LOCATION')?.value).toBe(excursion.assemblyPoints[0]);
-    expect(event.get('URL')?.value).toBe(ticketUrl);
-    expect(event.get('DESCRIPTION')?.value.split('\n')).toEqual([
-      `Места: № ${[...seats].sort((a, b) => a - b).join(', ')}`,
-      'Взрослые: 1, дети: 1',
-      `Билет: ${ticketUrl}`,
-    ]);
     await screenshot(page, 'ticket-calendar');
 
     // A cancelled ticket will not travel: the button goes once the replica hears of the cancel.

@@ -78,6 +78,40 @@ export function bodyOf(mail: CapturedMail): string {
   return decodeBody(mail.raw.slice(0, split), mail.raw.slice(split).trim());
 }
 
+/** One leaf part of a mail: its headers (folded lines joined), its bare content type, its body decoded. */
+export interface MimePart {
+  headers: string;
+  /** Lower case, without parameters: 'text/plain', 'text/calendar'. */
+  contentType: string;
+  body: string;
+}
+
+/**
+ * The leaf parts of a raw mail in order, nested multiparts followed (the text and HTML alternative inside
+ * a multipart/mixed beside its attachments), each body decoded.
+ */
+export function mimeParts(raw: string): MimePart[] {
+  const split = raw.search(/\r?\n\r?\n/);
+  const headers = raw.slice(0, split).replace(/\r?\n[ \t]+/g, ' ');
+  const body = raw.slice(split).replace(/^\r?\n\r?\n/, '');
+  const contentType = /^content-type:\s*([^;\r\n]+)/im.exec(headers)?.[1]?.trim().toLowerCase() ?? '';
+  const boundary = /boundary="?([^";\r\n]+)"?/i.exec(headers)?.[1];
+  if (!contentType.startsWith('multipart/') || !boundary)
+    return [{ headers, contentType, body: decodeBody(headers, body) }];
+  return body
+    .split(`--${boundary}`)
+    .slice(1)
+    .filter((chunk) => !chunk.startsWith('--'))
+    .flatMap((chunk) => mimeParts(chunk.replace(/^\r?\n/, '')));
+}
+
+/** The first part of the raw mail of the content type `type` ('text/plain', 'text/html', 'text/calendar'). */
+export function mimePart(raw: string, type: string): MimePart {
+  const part = mimeParts(raw).find((p) => p.contentType === type);
+  if (!part) throw new Error(`no ${type} part in mail:\n${raw}`);
+  return part;
+}
+
 /** `body` decoded by the transfer encoding `headers` name (a single-part message's whole text will do). */
 function decodeBody(headers: string, body: string): string {
   if (/content-transfer-encoding:\s*base64/i.test(headers))

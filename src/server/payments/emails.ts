@@ -5,7 +5,8 @@ import { EMAIL_STRINGS as S, RECEIPT_SUBJECT, REFUND_SUBJECT } from './emails-st
 import { htmlDocument, htmlRows, type MailBlock } from './emails-html';
 
 // The e-mails about a ticket's money, as pure functions of its data: each has a plain-text part
-// and an HTML part built from the same blocks, so the two never say different things.
+// and an HTML part built from the same blocks, so the two never say different things. The other
+// mails to buyers (reminders, departure notices) use the same frame, `composeMail`.
 
 export { RECEIPT_SUBJECT, REFUND_SUBJECT } from './emails-strings';
 
@@ -16,6 +17,12 @@ export const COMPANY = {
   email: 'info@krym-excursions.ru',
 } as const;
 
+export interface Company {
+  name: string;
+  phone: string;
+  email: string;
+}
+
 export interface TicketMailLine {
   label: string;
   quantity: number;
@@ -23,7 +30,8 @@ export interface TicketMailLine {
   amount: number;
 }
 
-export interface TicketMailData {
+/** A ticket's trip as its e-mails tell it: the receipt and refund here, the reminders too. */
+export interface TicketTrip {
   to: string;
   ticketId: string;
   title: string;
@@ -32,9 +40,15 @@ export interface TicketMailData {
   /** HH:mm, Crimean local time */
   time: string;
   assemblyPoint: string;
+  /** Seat numbers; empty for an excursion without a bus plan. */
   seats: number[];
   adults: number;
   kids: number;
+  /** Absolute link to the ticket in the app. */
+  ticketUrl: string;
+}
+
+export interface TicketMailData extends TicketTrip {
   lines: TicketMailLine[];
   /** Paid by card, roubles. */
   total: number;
@@ -42,9 +56,7 @@ export interface TicketMailData {
   entryPrice: number;
   /** The end of the free-cancellation window; null when there is none. */
   freeCancelUntil: Date | null;
-  /** Absolute link to the ticket in the app. */
-  ticketUrl: string;
-  company: { name: string; phone: string; email: string };
+  company: Company;
 }
 
 export function bookingConfirmationMail(data: TicketMailData): MailMessage {
@@ -73,27 +85,30 @@ export function bookingConfirmationMail(data: TicketMailData): MailMessage {
     { kind: 'subheading', text: S.policyHeading },
     { kind: 'paragraph', text: cancellationPolicy(data.freeCancelUntil) },
     { kind: 'link', text: S.ticketLink, href: data.ticketUrl },
-    ...companyBlocks(data.company),
   );
-  return compose(data.to, RECEIPT_SUBJECT, blocks);
+  return composeMail(data.to, RECEIPT_SUBJECT, blocks, data.company);
 }
 
 export function refundMail(data: TicketMailData & { refund: number }): MailMessage {
   const amount = formatRoubles(data.refund);
-  return compose(data.to, REFUND_SUBJECT, [
-    { kind: 'heading', text: S.refundHeading(amount) },
-    {
-      kind: 'rows',
-      rows: [
-        [S.refundFor, data.title],
-        [S.when, formatTourDate(data.date, data.time)],
-        [S.ticket, data.ticketId],
-      ],
-    },
-    { kind: 'paragraph', text: S.refundTiming },
-    { kind: 'link', text: S.ticketLink, href: data.ticketUrl },
-    ...companyBlocks(data.company),
-  ]);
+  return composeMail(
+    data.to,
+    REFUND_SUBJECT,
+    [
+      { kind: 'heading', text: S.refundHeading(amount) },
+      {
+        kind: 'rows',
+        rows: [
+          [S.refundFor, data.title],
+          [S.when, formatTourDate(data.date, data.time)],
+          [S.ticket, data.ticketId],
+        ],
+      },
+      { kind: 'paragraph', text: S.refundTiming },
+      { kind: 'link', text: S.ticketLink, href: data.ticketUrl },
+    ],
+    data.company,
+  );
 }
 
 /** The policy line; the deadline is shown in Crimean time whatever the server's zone. */
@@ -104,7 +119,21 @@ export function cancellationPolicy(until: Date | null): string {
   return S.freeCancelUntil(formatTourDate(iso.slice(0, 10), iso.slice(11, 16)));
 }
 
-function companyBlocks(company: TicketMailData['company']): MailBlock[] {
+/**
+ * A mail to a buyer: `blocks`, then how to reach the company, as a plain-text and an HTML part built
+ * from the same blocks, so the two never say different things.
+ */
+export function composeMail(
+  to: string,
+  subject: string,
+  blocks: MailBlock[],
+  company: Company = COMPANY,
+): MailMessage {
+  const all = [...blocks, ...companyBlocks(company)];
+  return { to, subject, text: plainText(all), html: htmlDocument(subject, htmlRows(all)) };
+}
+
+function companyBlocks(company: Company): MailBlock[] {
   return [
     { kind: 'subheading', text: S.contacts },
     {
@@ -116,10 +145,6 @@ function companyBlocks(company: TicketMailData['company']): MailBlock[] {
       ],
     },
   ];
-}
-
-function compose(to: string, subject: string, blocks: MailBlock[]): MailMessage {
-  return { to, subject, text: plainText(blocks), html: htmlDocument(subject, htmlRows(blocks)) };
 }
 
 function plainText(blocks: MailBlock[]): string {

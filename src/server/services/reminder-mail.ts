@@ -2,30 +2,16 @@ import { formatTourDate } from '../../domain/dates';
 import { pluralize } from '../../domain/plural';
 import type { ReminderKind } from '../../protocol/push';
 import type { MailMessage } from '../mail/message';
-import { COMPANY } from '../payments/emails';
-import { htmlDocument, htmlRows, type MailBlock } from '../payments/emails-html';
-import { EMAIL_STRINGS } from '../payments/emails-strings';
+import { composeMail, type TicketTrip } from '../payments/emails';
+import type { MailBlock } from '../payments/emails-html';
 import { ADULT_FORMS, KID_FORMS, REMINDER_STRINGS as S } from './reminder-mail-strings';
 
 // The trip reminder e-mail: when and where the trip starts, the buyer's seats or party, and a link
 // to the ticket with its QR code; a plain-text and an HTML part built from the same blocks, as the
 // ticket e-mails (payments/emails.ts) are.
 
-export interface ReminderMailData {
+export interface ReminderMailData extends TicketTrip {
   kind: ReminderKind;
-  to: string;
-  ticketId: string;
-  title: string;
-  /** The departure's date (yyyy-MM-dd) and time (HH:mm) in Crimea. */
-  date: string;
-  time: string;
-  assemblyPoint: string;
-  /** Seat numbers; empty for an excursion without a bus plan. */
-  seats: number[];
-  adults: number;
-  kids: number;
-  /** The absolute link to the ticket in the app. */
-  ticketUrl: string;
 }
 
 /** '2 взрослых, 1 ребёнок'. */
@@ -50,27 +36,6 @@ export function reminderMail(data: ReminderMailData): MailMessage {
     { kind: 'rows', rows },
     { kind: 'paragraph', text: S.advice },
     { kind: 'link', text: S.ticketLink, href: data.ticketUrl },
-    { kind: 'subheading', text: EMAIL_STRINGS.contacts },
-    {
-      kind: 'rows',
-      rows: [
-        ['', COMPANY.name],
-        [EMAIL_STRINGS.phone, COMPANY.phone],
-        [EMAIL_STRINGS.email, COMPANY.email],
-      ],
-    },
   ];
-  return { to: data.to, subject, text: plainText(blocks), html: htmlDocument(subject, htmlRows(blocks)) };
-}
-
-function plainText(blocks: MailBlock[]): string {
-  const out: string[] = [];
-  for (const block of blocks) {
-    if (block.kind === 'rows')
-      for (const [label, value] of block.rows) out.push(label ? `${label}: ${value}` : value);
-    else if (block.kind === 'link') out.push('', `${block.text}: ${block.href}`);
-    else if (block.kind === 'paragraph') out.push(block.text);
-    else out.push('', block.text);
-  }
-  return `${out.join('\n').trim()}\n`;
+  return composeMail(data.to, subject, blocks);
 }

@@ -2,9 +2,8 @@ import { formatTourDate } from '../../domain/dates';
 import { formatRoubles } from '../../domain/pricing';
 import type { Logger } from '../log';
 import type { Mailer, MailMessage } from '../mail/mailer';
-import { COMPANY } from '../payments/emails';
-import { htmlDocument, htmlRows, type MailBlock } from '../payments/emails-html';
-import { EMAIL_STRINGS } from '../payments/emails-strings';
+import { composeMail } from '../payments/emails';
+import type { MailBlock } from '../payments/emails-html';
 import { TOUR_NOTICE_STRINGS as S } from './tour-notice-strings';
 
 // The e-mails to the buyers of a departure the seller cancelled or moved: one per live ticket,
@@ -81,27 +80,6 @@ export function tourNoticeMail(notice: TourNoticeMail, url: string): MailMessage
     { kind: 'paragraph', text: outcome },
     { kind: 'paragraph', text: S.apology },
     { kind: 'link', text: S.ticketLink, href: url },
-    { kind: 'subheading', text: EMAIL_STRINGS.contacts },
-    {
-      kind: 'rows',
-      rows: [
-        ['', COMPANY.name],
-        [EMAIL_STRINGS.phone, COMPANY.phone],
-        [EMAIL_STRINGS.email, COMPANY.email],
-      ],
-    },
   ];
-  return { to: notice.to, subject, text: plainText(blocks), html: htmlDocument(subject, htmlRows(blocks)) };
-}
-
-function plainText(blocks: MailBlock[]): string {
-  const out: string[] = [];
-  for (const block of blocks) {
-    if (block.kind === 'rows')
-      for (const [label, value] of block.rows) out.push(label ? `${label}: ${value}` : value);
-    else if (block.kind === 'link') out.push('', `${block.text}: ${block.href}`);
-    else if (block.kind === 'paragraph') out.push(block.text);
-    else out.push('', block.text);
-  }
-  return `${out.join('\n').trim()}\n`;
+  return composeMail(notice.to, subject, blocks);
 }

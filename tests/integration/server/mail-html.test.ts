@@ -1,43 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSmtpMailer } from '../../../src/server/mail/smtp-mailer';
 import { bookingConfirmationMail, COMPANY, RECEIPT_SUBJECT } from '../../../src/server/payments/emails';
-import { startTestSmtp, subjectOf, type TestSmtp } from '../../support/smtp';
+import { mimePart, mimeParts, startTestSmtp, subjectOf, type TestSmtp } from '../../support/smtp';
 
 // The SMTP mailer hands a real server one multipart/alternative message: a text/plain part and a
 // text/html part, each decodable back to what the mail builder wrote.
-
-interface MimePart {
-  contentType: string;
-  body: string;
-}
-
-function decode(headers: string, body: string): string {
-  if (/content-transfer-encoding:\s*base64/i.test(headers))
-    return Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8');
-  if (/content-transfer-encoding:\s*quoted-printable/i.test(headers)) {
-    const bytes = body
-      .replace(/=\r?\n/g, '')
-      .replace(/=([0-9A-F]{2})/gi, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
-    return Buffer.from(bytes, 'latin1').toString('utf8');
-  }
-  return body;
-}
-
-/** The leaf parts of a raw message, following nested multipart boundaries. */
-function mimeParts(raw: string): MimePart[] {
-  const split = raw.search(/\r?\n\r?\n/);
-  const headers = raw.slice(0, split).replace(/\r?\n[ \t]+/g, ' ');
-  const body = raw.slice(split).replace(/^\r?\n\r?\n/, '');
-  const contentType = /^content-type:\s*([^;\r\n]+)/im.exec(headers)?.[1]?.trim().toLowerCase() ?? '';
-  const boundary = /boundary="?([^";\r\n]+)"?/i.exec(headers)?.[1];
-  if (!contentType.startsWith('multipart/') || !boundary)
-    return [{ contentType, body: decode(headers, body) }];
-  return body
-    .split(`--${boundary}`)
-    .slice(1)
-    .filter((chunk) => !chunk.startsWith('--'))
-    .flatMap((chunk) => mimeParts(chunk.replace(/^\r?\n/, '')));
-}
 
 describe('the SMTP mailer with an HTML part', () => {
   let smtp: TestSmtp;
@@ -79,8 +46,8 @@ describe('the SMTP mailer with an HTML part', () => {
     expect(raw).toMatch(/^content-type:\s*multipart\/alternative/im);
     const parts = mimeParts(raw);
     expect(parts.map((p) => p.contentType).sort()).toEqual(['text/html', 'text/plain']);
-    const text = parts.find((p) => p.contentType === 'text/plain')?.body ?? '';
-    const html = parts.find((p) => p.contentType === 'text/html')?.body ?? '';
+    const text = mimePart(raw, 'text/plain').body;
+    const html = mimePart(raw, 'text/html').body;
     expect(text.replace(/\r\n/g, '\n')).toBe(mail.text);
     expect(text).toContain('Ласточкино гнездо <и> Ай-Петри');
     expect(text).toContain('3\u00a0400\u00a0₽');

@@ -10,7 +10,7 @@ import { startServer, type RunningServer } from '../../../src/server/main';
 import { api, catalogue, DEMO, tokenFor } from '../../support/api';
 import { book, bookingBody, newBuyers, payWithCard } from '../../support/booking';
 import { ENGINES, startTestServer, type TestServer } from '../../support/server';
-import { startTestSmtp, subjectOf, type CapturedMail, type TestSmtp } from '../../support/smtp';
+import { mimePart, startTestSmtp, subjectOf, type CapturedMail, type TestSmtp } from '../../support/smtp';
 
 // Trip reminders: the evening before a departure and two hours before it, each paid ticket's buyer
 // is mailed once per reminder, at its time and not before; a cancelled ticket gets none, a moved
@@ -20,25 +20,6 @@ import { startTestSmtp, subjectOf, type CapturedMail, type TestSmtp } from '../.
 const EVENING_SUBJECT = (title: string) => `Завтра экскурсия: ${title}`;
 const SOON_SUBJECT = (title: string) => `Скоро отправление: ${title}`;
 const MINUTE = 60_000;
-
-/** The decoded part of a captured message of the given type. */
-function partOf(mail: CapturedMail, type: 'text/plain' | 'text/html'): string {
-  const boundary = /boundary="?([^";\r\n]+)"?/i.exec(mail.raw)?.[1];
-  const parts = boundary ? mail.raw.split(`--${boundary}`) : [mail.raw];
-  const part = parts.find((chunk) => new RegExp(`content-type:\\s*${type}`, 'i').test(chunk)) ?? '';
-  const split = part.search(/\r?\n\r?\n/);
-  const headers = part.slice(0, split);
-  const body = part.slice(split).trim();
-  if (/content-transfer-encoding:\s*base64/i.test(headers))
-    return Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8');
-  if (/content-transfer-encoding:\s*quoted-printable/i.test(headers)) {
-    const bytes = body
-      .replace(/=\r?\n/g, '')
-      .replace(/=([0-9A-F]{2})/gi, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
-    return Buffer.from(bytes, 'latin1').toString('utf8');
-  }
-  return body;
-}
 
 /** When a tour's reminders are due: 19:00 Crimean time the day before, and 120 minutes before it. */
 function momentsOf(tour: { date: string; time: string }) {
@@ -150,7 +131,7 @@ describe.each(ENGINES)('trip reminders on %s', (engine) => {
     const mail = mailsTo(buyer).find(
       (m) => subjectOf(m.raw) === EVENING_SUBJECT(excursion.title),
     ) as CapturedMail;
-    const text = partOf(mail, 'text/plain');
+    const text = mimePart(mail.raw, 'text/plain').body;
     const link = `/profile/tickets/ticket/${buyer.ticketId}`;
     expect(text).toContain(excursion.title);
     expect(text).toContain(formatTourDate(tour.date, tour.time));
@@ -158,7 +139,7 @@ describe.each(ENGINES)('trip reminders on %s', (engine) => {
     expect(text).toContain(`Ваши места: ${seat}`);
     expect(text).toContain('Участники: 1 взрослый');
     expect(text).toMatch(new RegExp(`Открыть билет: https?://[^\\s/]+${link}\\n`));
-    const html = partOf(mail, 'text/html');
+    const html = mimePart(mail.raw, 'text/html').body;
     expect(html).toContain('<!DOCTYPE html>');
     expect(html).toMatch(new RegExp(`href="https?://[^"/]+${link}"`));
   });
@@ -210,7 +191,9 @@ describe.each(ENGINES)('trip reminders on %s', (engine) => {
     const latest = mailsTo(buyer)
       .filter((m) => subjectOf(m.raw) === EVENING_SUBJECT(excursion.title))
       .at(-1);
-    expect(partOf(latest as CapturedMail, 'text/plain')).toContain(formatTourDate(moved.date, moved.time));
+    expect(mimePart((latest as CapturedMail).raw, 'text/plain').body).toContain(
+      formatTourDate(moved.date, moved.time),
+    );
   });
 
   it('skips the evening reminder of a ticket paid after that evening, and sends the soon one', async () => {

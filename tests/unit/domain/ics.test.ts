@@ -5,52 +5,10 @@ import {
   ticketCalendarFileName,
   type TicketCalendarData,
 } from '../../../src/domain/ics';
+import { icsComponent, icsLines, icsProperty, unescapeIcsText, unfoldIcs } from '../../support/ics';
 
 // The calendar file is read back the way a calendar app reads it: lines unfolded, each split into
 // its name, parameters and value, text values unescaped.
-
-interface Property {
-  name: string;
-  params: Record<string, string>;
-  value: string;
-}
-
-function unfold(ics: string): string[] {
-  return ics
-    .replace(/\r\n[ \t]/g, '')
-    .split('\r\n')
-    .filter((line) => line !== '');
-}
-
-function parseLine(line: string): Property {
-  const colon = line.indexOf(':');
-  const [name = '', ...params] = line.slice(0, colon).split(';');
-  return {
-    name,
-    params: Object.fromEntries(params.map((p) => p.split('=') as [string, string])),
-    value: line.slice(colon + 1),
-  };
-}
-
-function unescapeText(value: string): string {
-  return value.replace(/\\([\\;,nN])/g, (_, c: string) => (c === 'n' || c === 'N' ? '\n' : c));
-}
-
-/** The properties of the first component named `component`, in order. */
-function component(ics: string, componentName: string): Property[] {
-  const lines = unfold(ics).map(parseLine);
-  const start = lines.findIndex((p) => p.name === 'BEGIN' && p.value === componentName);
-  const end = lines.findIndex((p, i) => i > start && p.name === 'END' && p.value === componentName);
-  expect(start).toBeGreaterThanOrEqual(0);
-  expect(end).toBeGreaterThan(start);
-  return lines.slice(start + 1, end);
-}
-
-function prop(props: Property[], name: string): Property {
-  const found = props.find((p) => p.name === name);
-  if (!found) throw new Error(`no ${name}`);
-  return found;
-}
 
 const TICKET: TicketCalendarData = {
   ticketId: '6650f1a2b3c4d5e6f7a8b9c0',
@@ -75,24 +33,24 @@ function build(overrides: Partial<TicketCalendarData> = {}): string {
 describe('a ticket as an iCalendar file', () => {
   it('is a published Gregorian calendar with the Crimean zone and one event', () => {
     const ics = build();
-    const lines = unfold(ics).map(parseLine);
+    const lines = icsLines(ics);
     expect(lines[0]).toMatchObject({ name: 'BEGIN', value: 'VCALENDAR' });
     expect(lines.at(-1)).toMatchObject({ name: 'END', value: 'VCALENDAR' });
     const calendar = lines.slice(
       1,
       lines.findIndex((p) => p.name === 'BEGIN' && p.value !== 'VCALENDAR'),
     );
-    expect(prop(calendar, 'VERSION').value).toBe('2.0');
-    expect(prop(calendar, 'CALSCALE').value).toBe('GREGORIAN');
-    expect(prop(calendar, 'METHOD').value).toBe('PUBLISH');
-    expect(prop(calendar, 'PRODID').value).not.toBe('');
+    expect(icsProperty(calendar, 'VERSION').value).toBe('2.0');
+    expect(icsProperty(calendar, 'CALSCALE').value).toBe('GREGORIAN');
+    expect(icsProperty(calendar, 'METHOD').value).toBe('PUBLISH');
+    expect(icsProperty(calendar, 'PRODID').value).not.toBe('');
 
-    const zone = component(ics, 'VTIMEZONE');
-    expect(prop(zone, 'TZID').value).toBe('Europe/Simferopol');
-    const standard = component(ics, 'STANDARD');
-    expect(prop(standard, 'TZOFFSETFROM').value).toBe('+0300');
-    expect(prop(standard, 'TZOFFSETTO').value).toBe('+0300');
-    expect(prop(standard, 'TZNAME').value).toBe('MSK');
+    const zone = icsComponent(ics, 'VTIMEZONE');
+    expect(icsProperty(zone, 'TZID').value).toBe('Europe/Simferopol');
+    const standard = icsComponent(ics, 'STANDARD');
+    expect(icsProperty(standard, 'TZOFFSETFROM').value).toBe('+0300');
+    expect(icsProperty(standard, 'TZOFFSETTO').value).toBe('+0300');
+    expect(icsProperty(standard, 'TZNAME').value).toBe('MSK');
     expect(ics).not.toContain('DAYLIGHT');
 
     expect(lines.filter((p) => p.name === 'BEGIN' && p.value === 'VEVENT')).toHaveLength(1);
@@ -100,55 +58,55 @@ describe('a ticket as an iCalendar file', () => {
   });
 
   it('says what, where, when and for whom, with a link back to the ticket', () => {
-    const event = component(build(), 'VEVENT');
-    expect(prop(event, 'UID').value).toBe('6650f1a2b3c4d5e6f7a8b9c0@krym-excursions');
-    expect(prop(event, 'DTSTAMP').value).toBe('20260620T123456Z');
-    expect(prop(event, 'DTSTART')).toEqual({
+    const event = icsComponent(build(), 'VEVENT');
+    expect(icsProperty(event, 'UID').value).toBe('6650f1a2b3c4d5e6f7a8b9c0@krym-excursions');
+    expect(icsProperty(event, 'DTSTAMP').value).toBe('20260620T123456Z');
+    expect(icsProperty(event, 'DTSTART')).toEqual({
       name: 'DTSTART',
       params: { TZID: 'Europe/Simferopol' },
       value: '20260701T090000',
     });
-    expect(prop(event, 'DTEND')).toEqual({
+    expect(icsProperty(event, 'DTEND')).toEqual({
       name: 'DTEND',
       params: { TZID: 'Europe/Simferopol' },
       value: '20260701T123000',
     });
-    expect(unescapeText(prop(event, 'SUMMARY').value)).toBe('Ласточкино гнездо');
-    expect(unescapeText(prop(event, 'LOCATION').value)).toBe('Ялта, набережная');
-    expect(unescapeText(prop(event, 'DESCRIPTION').value).split('\n')).toEqual([
+    expect(unescapeIcsText(icsProperty(event, 'SUMMARY').value)).toBe('Ласточкино гнездо');
+    expect(unescapeIcsText(icsProperty(event, 'LOCATION').value)).toBe('Ялта, набережная');
+    expect(unescapeIcsText(icsProperty(event, 'DESCRIPTION').value).split('\n')).toEqual([
       'Места: № 7, 8',
       'Взрослые: 2, дети: 1',
       `Билет: ${TICKET.ticketUrl}`,
     ]);
-    expect(prop(event, 'URL').value).toBe(TICKET.ticketUrl);
+    expect(icsProperty(event, 'URL').value).toBe(TICKET.ticketUrl);
   });
 
   it('counts the people of a trip without numbered seats', () => {
-    const event = component(build({ seats: [], adults: 3, kids: 2 }), 'VEVENT');
-    expect(unescapeText(prop(event, 'DESCRIPTION').value).split('\n').slice(0, 2)).toEqual([
+    const event = icsComponent(build({ seats: [], adults: 3, kids: 2 }), 'VEVENT');
+    expect(unescapeIcsText(icsProperty(event, 'DESCRIPTION').value).split('\n').slice(0, 2)).toEqual([
       'Количество человек: 5',
       'Взрослые: 3, дети: 2',
     ]);
   });
 
   it('ends the event the trip’s length later, past midnight too, and a default length without a number', () => {
-    const late = component(build({ time: '22:00', duration: '8 часов' }), 'VEVENT');
-    expect(prop(late, 'DTSTART').value).toBe('20260701T220000');
-    expect(prop(late, 'DTEND').value).toBe('20260702T060000');
-    const vague = component(build({ duration: 'весь день' }), 'VEVENT');
-    expect(prop(vague, 'DTEND').value).toBe('20260701T120000');
+    const late = icsComponent(build({ time: '22:00', duration: '8 часов' }), 'VEVENT');
+    expect(icsProperty(late, 'DTSTART').value).toBe('20260701T220000');
+    expect(icsProperty(late, 'DTEND').value).toBe('20260702T060000');
+    const vague = icsComponent(build({ duration: 'весь день' }), 'VEVENT');
+    expect(icsProperty(vague, 'DTEND').value).toBe('20260701T120000');
   });
 
   it('escapes backslashes, semicolons, commas and line breaks in text, and reads them back', () => {
     const title = 'Севастополь; Балаклава, Инкерман \\ «вино»\nс дегустацией\r\nи обедом';
     const ics = build({ title, assemblyPoint: 'Симферополь,\nЖД вокзал; у часов' });
-    const event = component(ics, 'VEVENT');
-    const summary = prop(event, 'SUMMARY').value;
+    const event = icsComponent(ics, 'VEVENT');
+    const summary = icsProperty(event, 'SUMMARY').value;
     expect(summary).toBe('Севастополь\\; Балаклава\\, Инкерман \\\\ «вино»\\nс дегустацией\\nи обедом');
-    expect(unescapeText(summary)).toBe(title.replace(/\r\n/g, '\n'));
-    expect(unescapeText(prop(event, 'LOCATION').value)).toBe('Симферополь,\nЖД вокзал; у часов');
+    expect(unescapeIcsText(summary)).toBe(title.replace(/\r\n/g, '\n'));
+    expect(unescapeIcsText(icsProperty(event, 'LOCATION').value)).toBe('Симферополь,\nЖД вокзал; у часов');
     // No raw line break of a value can end up splitting a property.
-    expect(unfold(ics).every((line) => /^[A-Z-]+[;:]/.test(line))).toBe(true);
+    expect(unfoldIcs(ics).every((line) => /^[A-Z-]+[;:]/.test(line))).toBe(true);
   });
 
   it('folds a long Cyrillic title at 75 octets without splitting a character, and unfolds to it', () => {
@@ -173,7 +131,7 @@ describe('a ticket as an iCalendar file', () => {
     const summaryLines = ics.split('\r\n');
     const first = summaryLines.findIndex((l) => l.startsWith('SUMMARY:'));
     expect(summaryLines[first + 1]?.startsWith(' ')).toBe(true);
-    expect(unescapeText(prop(component(ics, 'VEVENT'), 'SUMMARY').value)).toBe(title);
+    expect(unescapeIcsText(icsProperty(icsComponent(ics, 'VEVENT'), 'SUMMARY').value)).toBe(title);
   });
 
   it('ends every line with CRLF and has no bare line feed', () => {
