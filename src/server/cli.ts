@@ -1,5 +1,5 @@
 import { ConfigError, loadConfig } from './config';
-import { createLogger } from './log';
+import { createLogger, logFormatFor } from './log';
 import { startServer } from './main';
 
 /** Runs the product in this process until SIGINT or SIGTERM; `distDir` is the built client. */
@@ -14,7 +14,10 @@ export async function runFromEnvironment(distDir: string): Promise<void> {
     }
     throw error;
   }
-  const log = createLogger(config.LOG_LEVEL);
+  // JSON lines for a log collector in production, readable lines at a terminal (config.ts LOG_FORMAT).
+  const log = createLogger(config.LOG_LEVEL, {
+    format: logFormatFor(config.LOG_FORMAT, process.env.NODE_ENV),
+  });
   const server = await startServer(config, { distDir, logger: log });
   log.info(`open ${config.PUBLIC_URL ?? server.url} in a browser`);
 

@@ -142,6 +142,22 @@ const envSchema = z
     ADMIN_PASSWORD: z.string().min(6, 'должен быть не короче 6 символов').default(DEMO_ADMIN_PASSWORD),
     DEMO_DATA: z.enum(['on', 'off'], { error: "должен быть 'on' или 'off'" }).default('on'),
     LOG_LEVEL: z.enum(['silent', 'error', 'info', 'debug'], { error: 'неизвестный уровень' }).default('info'),
+    /**
+     * How log lines are written: one JSON object per line for a log collector, or readable text for a
+     * person at a terminal. Unset: JSON when NODE_ENV=production, text otherwise.
+     */
+    LOG_FORMAT: z.enum(['json', 'text'], { error: "должен быть 'json' или 'text'" }).optional(),
+    /**
+     * Failed sign-in steps (a wrong password or code) one network address may make in 15 minutes
+     * before it waits. A hotel's Wi-Fi or a mobile carrier's NAT puts hundreds of people behind one
+     * address, so this is generous; each account keeps its own strict limit whatever the address.
+     */
+    AUTH_FAILURES_PER_ADDRESS: z.coerce
+      .number({ error: 'должен быть числом' })
+      .int('должен быть целым числом')
+      .min(1, 'должен быть от 1 до 100000')
+      .max(100_000, 'должен быть от 1 до 100000')
+      .default(300),
   })
   .superRefine((env, ctx) => {
     try {

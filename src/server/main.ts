@@ -8,7 +8,7 @@ import { createApp } from './http/app';
 import type { AppDeps } from './http/deps';
 import { refundDeps, ticketMailDeps } from './http/routes/money-deps';
 import { trustedProxyList } from './client-address';
-import { createLogger, throttleFailures, type Logger } from './log';
+import { createLogger, logFormatFor, throttleFailures, type Logger } from './log';
 import { createMailer } from './mail/mailer';
 import { openMediaStore } from './media/store';
 import { warmImages } from './media/images';
@@ -101,7 +101,11 @@ function answerClientError(error: Error & { code?: string }, socket: Duplex): vo
 /** Opens the database, migrates, seeds on first start, then serves the app, the API and /ws. */
 export async function startServer(config: Config, options: StartOptions = {}): Promise<RunningServer> {
   // A database outage fails every request and job the same way: one line per kind a minute.
-  const log = throttleFailures(options.logger ?? createLogger(config.LOG_LEVEL), databaseFailureKind);
+  const log = throttleFailures(
+    options.logger ??
+      createLogger(config.LOG_LEVEL, { format: logFormatFor(config.LOG_FORMAT, process.env.NODE_ENV) }),
+    databaseFailureKind,
+  );
   const now = options.now ?? (() => new Date());
   const dataDir = resolve(config.DATA_DIR);
   const startedAt = Date.now();

@@ -4,6 +4,7 @@ import { HTTPException } from 'hono/http-exception';
 import { containsNul } from '../../protocol/json';
 import { MediaRejectedError } from '../media/errors';
 import { databaseFailureKind, ping } from '../storage/db';
+import { trustedProxyList } from '../client-address';
 import { compressAnswers } from './compress';
 import type { AppDeps } from './deps';
 import { ServiceError, errorResponse } from './errors';
@@ -21,6 +22,7 @@ import { ticketRoutes, userTicketRoutes } from './routes/tickets';
 import { tourWriteRoutes } from './routes/tours';
 import { userRoutes } from './routes/users';
 import { firstScreens } from './first-screen';
+import { requestContext } from './request-context';
 import { decodedPath, staticRoutes } from './static';
 
 export const JSON_BODY_LIMIT = 256 * 1024;
@@ -103,6 +105,9 @@ const tooLarge = (c: Context) => c.json(refusal(c, APP_TEXTS.tooLarge), 413, { C
 export function createApp(deps: AppDeps, options: AppOptions = {}): Hono {
   const app = new Hono();
 
+  // First, so every answer (a refusal below, a 404, an error) carries the request id, and every log
+  // line written while the request is handled names it.
+  app.use('*', requestContext(deps.log, trustedProxyList(deps.config.TRUSTED_PROXIES)));
   app.use('*', compressAnswers());
   // A path whose percent escapes do not decode names no route and no file. It is refused here, once,
   // so no route's parameters or file lookup ever meets it (decodeURIComponent would throw a URIError).
