@@ -96,3 +96,29 @@ export const authResponseSchema = z.object({
   access_token: accessTokenSchema,
 });
 export type AuthResponse = z.output<typeof authResponseSchema>;
+
+/** POST /auth/password-reset body ('Забыли пароль?'): the account's e-mail. */
+export const passwordResetRequestSchema = z.object({
+  email: submittedEmailSchema,
+});
+export type PasswordResetRequest = z.output<typeof passwordResetRequestSchema>;
+
+/**
+ * POST /auth/password-reset answer: the same whether or not the e-mail has an account, so the answer
+ * does not tell which addresses are registered.
+ */
+export const passwordResetResponseSchema = z.object({
+  ok: z.literal(true),
+});
+export type PasswordResetResponse = z.output<typeof passwordResetResponseSchema>;
+
+/**
+ * POST /auth/password-reset/confirm body: the mailed code and the new password, under the same rules
+ * as a registration's. The answer is verify-2fa's (authResponseSchema).
+ */
+export const passwordResetConfirmSchema = z.object({
+  email: submittedEmailSchema,
+  code: verificationCodeSchema,
+  password: passwordSchema,
+});
+export type PasswordResetConfirmRequest = z.output<typeof passwordResetConfirmSchema>;

@@ -1,6 +1,6 @@
 import '../zod-config';
 import type { User } from '../../domain/types';
-import { authResponseSchema } from '../../protocol/auth';
+import { authResponseSchema, passwordResetResponseSchema } from '../../protocol/auth';
 import { roleChangeResponseSchema, UPLOAD_FILE_FIELD, uploadFileResponseSchema } from '../../protocol/users';
 import { userSchema } from '../../protocol/entities';
 import {
@@ -46,6 +46,37 @@ export async function requestCode(
 export async function verifyCode(deps: AccountDeps, email: string, code: string): Promise<Outcome<User>> {
   const answer = await call(() =>
     httpOf(deps).request('POST', '/auth/verify-2fa', { body: { login_email: email, code } }),
+  );
+  if (answer === 'offline' || !answer.ok) return failed(answer);
+  const parsed = authResponseSchema.safeParse(answer.data);
+  if (!parsed.success) return malformed;
+  const user = parsed.data.user_data as User;
+  await signIn(deps, parsed.data.access_token, user);
+  return { ok: true, value: user };
+}
+
+/**
+ * 'Забыли пароль?', step 1: the server mails a code if the e-mail has an account. The answer is the
+ * same either way, so the screen says where a code would have gone, not that it went.
+ */
+export async function requestPasswordReset(deps: AccountDeps, email: string): Promise<Outcome> {
+  const answer = await call(() => httpOf(deps).request('POST', '/auth/password-reset', { body: { email } }));
+  if (answer === 'offline' || !answer.ok) return failed(answer);
+  return passwordResetResponseSchema.safeParse(answer.data).success ? { ok: true, value: null } : malformed;
+}
+
+/**
+ * Step 2: the mailed code and the new password. The server voids every older token of the account
+ * and answers a fresh one, so this phone is signed in as after a login.
+ */
+export async function confirmPasswordReset(
+  deps: AccountDeps,
+  email: string,
+  code: string,
+  password: string,
+): Promise<Outcome<User>> {
+  const answer = await call(() =>
+    httpOf(deps).request('POST', '/auth/password-reset/confirm', { body: { email, code, password } }),
   );
   if (answer === 'offline' || !answer.ok) return failed(answer);
   const parsed = authResponseSchema.safeParse(answer.data);

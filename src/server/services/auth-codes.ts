@@ -5,12 +5,13 @@ import {
   insertLoginCode,
   lockNewestLoginCode,
   markCodeUsed,
+  type CodePurpose,
   type CodeTable,
   type StoredCode,
 } from '../storage/auth-codes';
 import type { Queryable } from '../storage/db';
 
-export type { StoredCode } from '../storage/auth-codes';
+export type { CodePurpose, StoredCode } from '../storage/auth-codes';
 
 // E-mailed six-digit codes. A code is drawn from the CSPRNG, stored only as sha256(salt || code),
 // lives CODE_TTL_MS, is single-use, and dies after MAX_CODE_ATTEMPTS wrong tries. Only the user's
@@ -35,9 +36,14 @@ export function sealCode(now: Date): { code: string; salt: string; hash: string;
 }
 
 /** Stores a fresh code for the user and returns it (to be mailed, never logged elsewhere). */
-export async function issueCode(db: Queryable, userId: number, now: Date): Promise<string> {
+export async function issueCode(
+  db: Queryable,
+  userId: number,
+  now: Date,
+  purpose: CodePurpose = 'login',
+): Promise<string> {
   const sealed = sealCode(now);
-  await insertLoginCode(db, userId, randomBytes(16).toString('hex'), sealed, now);
+  await insertLoginCode(db, userId, randomBytes(16).toString('hex'), sealed, now, purpose);
   return sealed.code;
 }
 
@@ -73,8 +79,14 @@ export async function judgeCode(
   return 'ok';
 }
 
-/** Checks a login code against the user's newest one and consumes it on success. */
-export async function checkCode(tx: Queryable, userId: number, code: string, now: Date): Promise<CodeCheck> {
-  const row = await lockNewestLoginCode(tx, userId);
+/** Checks a code against the user's newest one of `purpose` and consumes it on success. */
+export async function checkCode(
+  tx: Queryable,
+  userId: number,
+  code: string,
+  now: Date,
+  purpose: CodePurpose = 'login',
+): Promise<CodeCheck> {
+  const row = await lockNewestLoginCode(tx, userId, purpose);
   return judgeCode(tx, 'login_codes', row, code, now);
 }

@@ -1,4 +1,5 @@
 import type { AuthResponse, LoginRequest, RegisterRequest, VerifyCodeRequest } from '../../protocol/auth';
+import type { Config } from '../config';
 import type { Logger } from '../log';
 import type { Mailer } from '../mail/mailer';
 import {
@@ -15,13 +16,18 @@ import { checkCode, CODE_TTL_MS, issueCode } from './auth-codes';
 import { AUTH_SERVICE_TEXTS, CODE_MAIL } from './auth-texts';
 import { ServiceError } from './errors';
 import { hashPassword, verifyPassword } from './passwords';
-import { hitRateLimit, RATE_RULES } from './rate-limit';
+import { countFailure, hitRateLimit, RATE_RULES, refuseWhenSpent } from './rate-limit';
 import type { TokenService, VerifiedToken } from './tokens';
 
 // Registration and login both end in an e-mailed code; only POST /auth/verify-2fa hands out a token.
 // A registration inserts the user unverified at once (so the code has a row to belong to); the
 // first confirmed code marks it verified. An unverified account may register again (new password,
 // new code) or log in with its password (new code): whoever confirms a code owns the mailbox.
+//
+// Limits: each account's tries count strictly, from any address. An address is refused only once
+// its failures (a wrong password or code, an unknown account, a taken e-mail) reach
+// AUTH_FAILURES_PER_ADDRESS in 15 minutes, so hundreds of people behind one NAT sign in freely; the
+// code e-mails it makes the server send have a generous cap of their own.
 
 export interface AuthDeps {
   db: Db;
@@ -29,6 +35,18 @@ export interface AuthDeps {
   tokens: TokenService;
   log: Logger;
   now: () => Date;
+  config: Pick<Config, 'AUTH_FAILURES_PER_ADDRESS'>;
+}
+
+/** 429 once the address's failed sign-in steps reach the configured limit; counts nothing. */
+export function refuseSpentAddress(deps: AuthDeps, ip: string, now: Date): Promise<void> {
+  return refuseWhenSpent(deps.db, RATE_RULES.authPerIp, ip, now, deps.config.AUTH_FAILURES_PER_ADDRESS);
+}
+
+/** Counts a failed sign-in step of the address, then refuses the call with `error`. */
+export async function failFrom(deps: AuthDeps, ip: string, now: Date, error: ServiceError): Promise<never> {
+  await countFailure(deps.db, RATE_RULES.authPerIp, ip, now);
+  throw error;
 }
 
 // Unknown e-mails still pay for one scrypt, so the answer time does not tell whether they exist.
@@ -58,9 +76,14 @@ async function referrerOf(db: Db, id: number | null): Promise<number | null> {
 }
 
 export async function register(deps: AuthDeps, request: RegisterRequest, ip: string): Promise<void> {
-  await hitRateLimit(deps.db, RATE_RULES.authPerIp, ip, deps.now());
+  const now = deps.now();
+  await refuseSpentAddress(deps, ip, now);
   const existing = await findAccount(deps.db, request.login_email);
-  if (existing?.verified) throw new ServiceError('conflict', AUTH_SERVICE_TEXTS.userExists);
+  // A taken e-mail counts as a failure: trying addresses one after another is how accounts are found.
+  if (existing?.verified)
+    await failFrom(deps, ip, now, new ServiceError('conflict', AUTH_SERVICE_TEXTS.userExists));
+  // Counted before the password hash, which bounds the hashing one address can ask for.
+  await hitRateLimit(deps.db, RATE_RULES.codeMailsPerIp, ip, now);
   const passwordHash = await hashPassword(request.password);
   const referrer = await referrerOf(deps.db, request.refferalOf);
   // A verified account of the same address, registered meanwhile, keeps its row: no id comes back.
@@ -71,11 +94,13 @@ export async function register(deps: AuthDeps, request: RegisterRequest, ip: str
 
 export async function login(deps: AuthDeps, request: LoginRequest, ip: string): Promise<void> {
   const now = deps.now();
-  await hitRateLimit(deps.db, RATE_RULES.authPerIp, ip, now);
+  await refuseSpentAddress(deps, ip, now);
   await hitRateLimit(deps.db, RATE_RULES.loginPerAccount, request.login_email, now);
   const account = await findAccount(deps.db, request.login_email);
   const matches = await verifyPassword(request.password, account?.password_hash ?? (await getDummyHash()));
-  if (!account || !matches) throw new ServiceError('unauthenticated', AUTH_SERVICE_TEXTS.badCredentials);
+  if (!account || !matches)
+    return failFrom(deps, ip, now, new ServiceError('unauthenticated', AUTH_SERVICE_TEXTS.badCredentials));
+  await hitRateLimit(deps.db, RATE_RULES.codeMailsPerIp, ip, now);
   await sendCode(deps, account.id, request.login_email);
 }
 
@@ -85,18 +110,26 @@ export async function verifyCode(
   ip: string,
 ): Promise<AuthResponse> {
   const now = deps.now();
-  await hitRateLimit(deps.db, RATE_RULES.verifyPerIp, ip, now);
+  await refuseSpentAddress(deps, ip, now);
   await hitRateLimit(deps.db, RATE_RULES.verifyPerAccount, request.login_email, now);
   const account = await findAccount(deps.db, request.login_email);
-  if (!account) throw new ServiceError('invalid', AUTH_SERVICE_TEXTS.wrongCode);
+  if (!account) return failFrom(deps, ip, now, new ServiceError('invalid', AUTH_SERVICE_TEXTS.wrongCode));
   // The outcome leaves the transaction as a value: a wrong try must commit its attempt count.
   const outcome = await deps.db.transaction(async (tx) => {
     const check = await checkCode(tx, account.id, request.code, now);
     if (check === 'ok') await markVerified(tx, account.id);
     return check;
   });
-  if (outcome === 'wrong') throw new ServiceError('invalid', AUTH_SERVICE_TEXTS.wrongCode);
-  if (outcome === 'dead') throw new ServiceError('invalid', AUTH_SERVICE_TEXTS.codeExpired);
+  if (outcome !== 'ok')
+    return failFrom(
+      deps,
+      ip,
+      now,
+      new ServiceError(
+        'invalid',
+        outcome === 'wrong' ? AUTH_SERVICE_TEXTS.wrongCode : AUTH_SERVICE_TEXTS.codeExpired,
+      ),
+    );
   const user = await findUser(deps.db, account.id);
   if (!user) throw new ServiceError('invalid', AUTH_SERVICE_TEXTS.wrongCode);
   const accessToken = await deps.tokens.sign({ userId: account.id, tokenVersion: account.token_version });

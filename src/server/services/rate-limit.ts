@@ -13,12 +13,25 @@ export interface RateRule {
   windowMs: number;
 }
 
+/**
+ * Failed sign-in steps per network address: a wrong password, a wrong or expired code, an unknown
+ * account, a registration of a taken e-mail. Successes never count, so a hotel's Wi-Fi or a carrier's
+ * NAT with hundreds of people behind one address signs them all in; AUTH_FAILURES_PER_ADDRESS sets
+ * the limit in use, and this one is its default.
+ */
+const AUTH_FAILURES_PER_IP = { name: 'auth-failures-ip', limit: 300, windowMs: 15 * 60_000 } as const;
+
 export const RATE_RULES = {
+  // Per account: every try counts, whatever the address.
   loginPerAccount: { name: 'login-account', limit: 5, windowMs: 15 * 60_000 },
-  authPerIp: { name: 'auth-ip', limit: 20, windowMs: 15 * 60_000 },
   sendPerAccount: { name: 'send-account', limit: 3, windowMs: 10 * 60_000 },
   verifyPerAccount: { name: 'verify-account', limit: 10, windowMs: 15 * 60_000 },
-  verifyPerIp: { name: 'verify-ip', limit: 30, windowMs: 15 * 60_000 },
+  /** Password-reset codes asked for one e-mail, known or not, so the 429 does not tell them apart. */
+  resetSendPerEmail: { name: 'reset-send-email', limit: 3, windowMs: 10 * 60_000 },
+  // Per address: only failures count (see countFailure), sign-ins and code checks together.
+  authPerIp: AUTH_FAILURES_PER_IP,
+  /** Code e-mails one address makes the server send (mail bombing); generous for a shared NAT. */
+  codeMailsPerIp: { name: 'code-mail-ip', limit: 200, windowMs: 15 * 60_000 },
   /** Bookings made by one account: with the cap on unpaid holds, bounds booking and cancelling in a loop. */
   bookingPerAccount: { name: 'booking-account', limit: 20, windowMs: 10 * 60_000 },
   // Codes for a new e-mail: mails per account (apart from its login codes), mails to one address
@@ -39,4 +52,35 @@ export async function hitRateLimit(db: Queryable, rule: RateRule, subject: strin
   const windowOpenedAfter = new Date(now.getTime() - rule.windowMs);
   const count = await countHit(db, `${rule.name}:${subject}`, now, windowOpenedAfter);
   if (count > rule.limit) throw new ServiceError('tooMany', AUTH_SERVICE_TEXTS.tooMany);
+}
+
+/** The count of `subject` in the window still open at `now`; 0 when there is none. */
+async function currentCount(db: Queryable, rule: RateRule, subject: string, now: Date): Promise<number> {
+  const [row] = await db.query<{ count: number; window_start: Date }>(
+    'SELECT count, window_start FROM rate_limits WHERE key = $1',
+    [`${rule.name}:${subject}`],
+  );
+  if (!row) return 0;
+  const open = new Date(row.window_start).getTime() > now.getTime() - rule.windowMs;
+  return open ? Number(row.count) : 0;
+}
+
+/**
+ * Throws 429 {detail} when `subject` has already used up `limit` (the rule's own unless given) in the
+ * open window, counting nothing: for counters that only failures raise (countFailure).
+ */
+export async function refuseWhenSpent(
+  db: Queryable,
+  rule: RateRule,
+  subject: string,
+  now: Date,
+  limit: number = rule.limit,
+): Promise<void> {
+  if ((await currentCount(db, rule, subject, now)) >= limit)
+    throw new ServiceError('tooMany', AUTH_SERVICE_TEXTS.tooMany);
+}
+
+/** Counts one failure of `subject` against `rule`; refuseWhenSpent refuses it once they reach the limit. */
+export async function countFailure(db: Queryable, rule: RateRule, subject: string, now: Date): Promise<void> {
+  await countHit(db, `${rule.name}:${subject}`, now, new Date(now.getTime() - rule.windowMs));
 }

@@ -61,6 +61,23 @@ export async function raiseTokenVersion(db: Queryable, userId: number): Promise<
   return row?.token_version ?? null;
 }
 
+/**
+ * Sets a new password and raises the token version, voiding every token the user held; the mailbox
+ * is proven, so the account counts as verified. The new token version, or null for no such user.
+ */
+export async function resetPassword(
+  tx: Queryable,
+  userId: number,
+  passwordHash: string,
+): Promise<number | null> {
+  const [row] = await tx.query<{ token_version: number }>(
+    `UPDATE users SET password_hash = $2, token_version = token_version + 1, verified = true
+     WHERE id = $1 RETURNING token_version`,
+    [userId, passwordHash],
+  );
+  return row?.token_version ?? null;
+}
+
 /** Puts a token id on the revoked list until `expiresAt`; once is enough. */
 export async function insertRevokedToken(db: Queryable, jti: string, expiresAt: string): Promise<void> {
   await db.query(

@@ -18,26 +18,37 @@ export interface SealedCode {
   expiresAt: Date;
 }
 
+/**
+ * What a code in login_codes is for (migration 23): signing in, or setting a new password. Each
+ * purpose has its own newest code, so asking for one never voids the other.
+ */
+export type CodePurpose = 'login' | 'password-reset';
+
 export async function insertLoginCode(
   db: Queryable,
   userId: number,
   attemptId: string,
   sealed: SealedCode,
   now: Date,
+  purpose: CodePurpose = 'login',
 ): Promise<void> {
   await db.query(
-    `INSERT INTO login_codes (user_id, attempt_id, salt, code_hash, expires_at, created_at)
-     VALUES ($1, $2, $3, $4, $5, $6)`,
-    [userId, attemptId, sealed.salt, sealed.hash, sealed.expiresAt, now],
+    `INSERT INTO login_codes (user_id, attempt_id, salt, code_hash, expires_at, created_at, purpose)
+     VALUES ($1, $2, $3, $4, $5, $6, $7)`,
+    [userId, attemptId, sealed.salt, sealed.hash, sealed.expiresAt, now, purpose],
   );
 }
 
-/** The user's newest login code, locked (FOR UPDATE) by the caller's transaction. */
-export async function lockNewestLoginCode(tx: Queryable, userId: number): Promise<StoredCode | undefined> {
+/** The user's newest code of `purpose`, locked (FOR UPDATE) by the caller's transaction. */
+export async function lockNewestLoginCode(
+  tx: Queryable,
+  userId: number,
+  purpose: CodePurpose = 'login',
+): Promise<StoredCode | undefined> {
   const [row] = await tx.query<StoredCode>(
     `SELECT id, salt, code_hash, expires_at, attempts, used_at FROM login_codes
-     WHERE user_id = $1 ORDER BY id DESC LIMIT 1 FOR UPDATE`,
-    [userId],
+     WHERE user_id = $1 AND purpose = $2 ORDER BY id DESC LIMIT 1 FOR UPDATE`,
+    [userId, purpose],
   );
   return row;
 }

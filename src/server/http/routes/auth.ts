@@ -1,6 +1,14 @@
 import { Hono, type Context } from 'hono';
-import { loginRequestSchema, registerRequestSchema, verifyCodeRequestSchema } from '../../../protocol/auth';
+import {
+  loginRequestSchema,
+  passwordResetConfirmSchema,
+  passwordResetRequestSchema,
+  registerRequestSchema,
+  verifyCodeRequestSchema,
+  type PasswordResetResponse,
+} from '../../../protocol/auth';
 import { login, register, revokeToken, revokeTokens, verifyCode } from '../../services/auth';
+import { confirmPasswordReset, requestPasswordReset } from '../../services/password-reset';
 import { AUTH_SERVICE_TEXTS } from '../../services/auth-texts';
 import { AUTH_TEXTS, bearerClaims, requirePrincipal } from '../auth';
 import { clientIp as addressOf, trustedProxyList } from '../client-ip';
@@ -15,7 +23,10 @@ async function readJson(c: Context): Promise<unknown> {
   }
 }
 
-/** POST /auth/register, /auth/login, /auth/verify-2fa, /auth/logout and /auth/logout-all. */
+/**
+ * POST /auth/register, /auth/login, /auth/verify-2fa, /auth/password-reset (and /confirm),
+ * /auth/logout and /auth/logout-all.
+ */
 export function authRoutes(deps: AppDeps): Hono {
   const app = new Hono();
   // Rate limits count per client address: behind a trusted proxy, the one it forwards.
@@ -40,6 +51,24 @@ export function authRoutes(deps: AppDeps): Hono {
     const parsed = verifyCodeRequestSchema.safeParse(await readJson(c));
     if (!parsed.success) throw new ServiceError('invalid', AUTH_SERVICE_TEXTS.badCodeRequest);
     return c.json(await verifyCode(deps, parsed.data, clientIp(c)));
+  });
+
+  app.post('/password-reset', async (c) => {
+    const parsed = passwordResetRequestSchema.safeParse(await readJson(c));
+    if (!parsed.success) throw new ServiceError('invalid', AUTH_SERVICE_TEXTS.badResetRequest);
+    await requestPasswordReset(deps, parsed.data, clientIp(c));
+    return c.json({ ok: true } satisfies PasswordResetResponse);
+  });
+
+  // A new password voids every older token: open sockets of the account hear of it at once.
+  app.post('/password-reset/confirm', async (c) => {
+    const parsed = passwordResetConfirmSchema.safeParse(await readJson(c));
+    if (!parsed.success) throw new ServiceError('invalid', AUTH_SERVICE_TEXTS.badResetConfirm);
+    const done = await confirmPasswordReset(deps, parsed.data, clientIp(c));
+    deps.events.publish([
+      { channel: 'TOKENS_REVOKED', userId: done.userId, data: { belowVersion: done.tokenVersion } },
+    ]);
+    return c.json(done.auth);
   });
 
   // Logout on this device: this token stops working, the user's others do not. Only the signature is

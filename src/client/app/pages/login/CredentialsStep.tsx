@@ -16,7 +16,7 @@ interface FieldProps extends InputHTMLAttributes<HTMLInputElement> {
   reveal?: { shown: boolean; toggle: () => void };
 }
 
-function Field({ label, hint, reveal, ...input }: FieldProps) {
+export function Field({ label, hint, reveal, ...input }: FieldProps) {
   const id = useId();
   return (
     <div className="login-field">
@@ -130,6 +130,11 @@ export function CredentialsStep({ wizard, invited }: { wizard: LoginWizard; invi
           onBlur={touch('password')}
           reveal={reveal}
         />
+        {mode === 'login' && (
+          <button type="button" className="login-link-button login-forgot" onClick={wizard.startReset}>
+            {TEXT.forgot}
+          </button>
+        )}
         {register && (
           <>
             <Field

@@ -8,6 +8,8 @@ import { useSession } from '../../hooks/session';
 import { CodeStep } from './CodeStep';
 import { CredentialsStep } from './CredentialsStep';
 import { Landing, SignedInNote } from './Landing';
+import { ResetCodeStep } from './ResetCodeStep';
+import { ResetEmailStep } from './ResetEmailStep';
 import { LOGIN } from './strings';
 import { SuccessStep } from './SuccessStep';
 import { useLoginWizard } from './wizard';
@@ -60,11 +62,13 @@ export function LoginPage() {
   const title =
     step === 0
       ? LOGIN.titles.landing
-      : step === 2
-        ? LOGIN.titles.code
-        : mode === 'register'
-          ? LOGIN.titles.register
-          : LOGIN.titles.login;
+      : mode === 'reset'
+        ? LOGIN.titles.reset
+        : step === 2
+          ? LOGIN.titles.code
+          : mode === 'register'
+            ? LOGIN.titles.register
+            : LOGIN.titles.login;
 
   return (
     <div className="login-page">
@@ -83,9 +87,17 @@ export function LoginPage() {
           onRegister={() => wizard.choose('register')}
         />
       ) : step === 1 ? (
-        <CredentialsStep wizard={wizard} invited={referrer !== null} />
+        mode === 'reset' ? (
+          <ResetEmailStep wizard={wizard} />
+        ) : (
+          <CredentialsStep wizard={wizard} invited={referrer !== null} />
+        )
       ) : step === 2 ? (
-        <CodeStep wizard={wizard} />
+        mode === 'reset' ? (
+          <ResetCodeStep wizard={wizard} />
+        ) : (
+          <CodeStep wizard={wizard} />
+        )
       ) : (
         <SuccessStep mode={mode} from={returnPath(location.state)} />
       )}

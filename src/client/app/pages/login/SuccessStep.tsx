@@ -26,7 +26,7 @@ export function SuccessStep({ mode, from }: { mode: WizardMode; from: string | n
         />
       </svg>
       <div role="status">
-        <h2 id="login-success-title">{mode === 'register' ? LOGIN.success.register : LOGIN.success.login}</h2>
+        <h2 id="login-success-title">{LOGIN.success[mode]}</h2>
       </div>
       <p className="login-lead">{LOGIN.success.text}</p>
       <div className="login-actions">
