@@ -27,16 +27,26 @@
 // everyone; a hidden one only to its author and to admins (to the rest it is a delete). A review's
 // change is announced as an EXCURSION_UPDATE of its excursion without a row, so open apps pull it.
 import { z } from 'zod';
+import {
+  MAX_HIDE_REASON,
+  MAX_RATING,
+  MAX_REVIEW_PHOTOS,
+  MAX_REVIEW_REPLY,
+  MAX_REVIEW_TEXT,
+  MIN_RATING,
+  REVIEW_EDIT_DAYS,
+} from '../domain/review-rules';
 import { entityIdSchema, intIdSchema, isoDateSchema, mediaIdSchema } from './primitives';
 
-export const MIN_RATING = 1;
-export const MAX_RATING = 5;
-export const MAX_REVIEW_TEXT = 2000;
-export const MAX_REVIEW_PHOTOS = 5;
-export const MAX_REVIEW_REPLY = 1000;
-export const MAX_HIDE_REASON = 300;
-/** For how long after it was first written its author may change a review. */
-export const REVIEW_EDIT_DAYS = 14;
+export {
+  MAX_HIDE_REASON,
+  MAX_RATING,
+  MAX_REVIEW_PHOTOS,
+  MAX_REVIEW_REPLY,
+  MAX_REVIEW_TEXT,
+  MIN_RATING,
+  REVIEW_EDIT_DAYS,
+};
 
 export const ratingSchema = z
   .int({ error: 'оценка — целое число от 1 до 5' })

@@ -1,3 +1,4 @@
+import '../../zod-config';
 import { REVIEW_EDIT_DAYS, reviewSchema, type Review } from '../../../protocol/reviews';
 import type { Replicated } from '../../db/schema';
 import type { MutationSpec } from './mutations';

@@ -3,7 +3,7 @@ import { useState, type FormEvent } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { crimeaToday, formatDisplayDate } from '../../../../domain/dates';
 import type { User } from '../../../../domain/types';
-import { MAX_REVIEW_TEXT } from '../../../../protocol/reviews';
+import { MAX_REVIEW_TEXT } from '../../../../domain/review-rules';
 import { saveReview } from '../../../commands/reviews';
 import { mayReview, stillEditable, tripOf, type ReviewRow } from '../../../db/queries/reviews';
 import type { TicketView } from '../../../db/queries/tickets';

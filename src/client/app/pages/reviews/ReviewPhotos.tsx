@@ -1,5 +1,5 @@
 import { useRef, useState } from 'react';
-import { MAX_REVIEW_PHOTOS } from '../../../../protocol/reviews';
+import { MAX_REVIEW_PHOTOS } from '../../../../domain/review-rules';
 import { removeReviewPhoto, uploadReviewPhotos } from '../../../commands/reviews';
 import type { ReviewRow } from '../../../db/queries/reviews';
 import { MediaImage } from '../../components/MediaImage';

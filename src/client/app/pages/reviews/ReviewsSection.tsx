@@ -1,7 +1,7 @@
 import './reviews.css';
 import { useState } from 'react';
 import type { EntityId, User } from '../../../../domain/types';
-import { MAX_HIDE_REASON } from '../../../../protocol/reviews';
+import { MAX_HIDE_REASON } from '../../../../domain/review-rules';
 import { hideReview, unhideReview } from '../../../commands/reviews';
 import { formatAverage, ratingBreakdown } from '../../../db/queries/ratings';
 import type { ReviewRow } from '../../../db/queries/reviews';

@@ -1,7 +1,7 @@
 import './reviews.css';
 import { useState } from 'react';
 import type { EntityId } from '../../../../domain/types';
-import { MAX_REVIEW_REPLY } from '../../../../protocol/reviews';
+import { MAX_REVIEW_REPLY } from '../../../../domain/review-rules';
 import { replyToReview } from '../../../commands/reviews';
 import { formatAverage, ratingBreakdown } from '../../../db/queries/ratings';
 import type { ReviewRow } from '../../../db/queries/reviews';

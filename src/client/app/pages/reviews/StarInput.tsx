@@ -1,4 +1,4 @@
-import { MAX_RATING, MIN_RATING } from '../../../../protocol/reviews';
+import { MAX_RATING, MIN_RATING } from '../../../../domain/review-rules';
 import { starsLabel } from './strings';
 
 /**

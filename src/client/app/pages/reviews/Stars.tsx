@@ -1,4 +1,4 @@
-import { MAX_RATING } from '../../../../protocol/reviews';
+import { MAX_RATING } from '../../../../domain/review-rules';
 
 /** A rating drawn as five stars, the filled ones first; `label` is what a screen reader hears. */
 export function Stars({ rating, label }: { rating: number; label: string }) {
