@@ -4,6 +4,7 @@ import WebSocket from 'ws';
 import { loadConfig } from '../../../src/server/config';
 import { createApp } from '../../../src/server/http/app';
 import type { AppDeps } from '../../../src/server/http/deps';
+import { createLogger } from '../../../src/server/log';
 import { CLIENT_ERROR_TEXT } from '../../../src/server/main';
 import { api, tokenFor } from '../../support/api';
 import { startTestServer, type TestServer } from '../../support/server';
@@ -100,6 +101,8 @@ describe('health', () => {
     // A database that answers health's SELECT 1.
     db: { kind: 'postgres', query: () => Promise.resolve([]) },
     payments: { provider: { name: 'test', widgetUrl: '' }, test: null },
+    // Every request writes an access line.
+    log: createLogger('silent'),
   } as unknown as AppDeps;
 
   it('answers 503 {status: "draining"} while the process stops, 200 otherwise', async () => {
