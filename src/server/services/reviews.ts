@@ -1,4 +1,4 @@
-import { tripEnd } from '../../domain/trip-time';
+import { reviewEditableUntil, wentSince } from '../../domain/review-rules';
 import {
   MAX_HIDE_REASON,
   MAX_REVIEW_PHOTOS,
@@ -11,7 +11,6 @@ import type { ServerEvent } from '../realtime/events';
 import type { Queryable } from '../storage/db';
 import {
   authorNames,
-  editableUntil,
   insertReview,
   lockReviewTicket,
   lockReviewWithOwner,
@@ -118,16 +117,14 @@ async function authorGate(
   const { excursion_id: excursionId, date, time, duration } = ticket;
   if (!excursionId || !date || !time || duration === null)
     throw new ServiceError('notFound', REVIEW_TEXTS.excursionGone);
-  if (ticket.checked_in_at === null) {
-    const end = tripEnd(date, time, duration);
-    if (!end || now.getTime() < end.getTime()) throw new ServiceError('conflict', REVIEW_TEXTS.tooEarly);
-  }
+  if (!wentSince({ date, time, duration }, ticket.checked_in_at, now))
+    throw new ServiceError('conflict', REVIEW_TEXTS.tooEarly);
   const review = await readReview(tx, ticketId);
   return { ticket: { ...ticket, excursion_id: excursionId, date }, review };
 }
 
 function assertEditable(review: ReviewRow, now: Date): void {
-  if (now.getTime() > editableUntil(review.created_at).getTime())
+  if (now.getTime() > reviewEditableUntil(review.created_at).getTime())
     throw new ServiceError('conflict', REVIEW_TEXTS.editClosed);
 }
 

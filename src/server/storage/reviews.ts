@@ -1,4 +1,5 @@
-import { REVIEW_EDIT_DAYS, type Review } from '../../protocol/reviews';
+import { reviewEditableUntil } from '../../domain/review-rules';
+import type { Review } from '../../protocol/reviews';
 import type { Change } from '../../protocol/sync';
 import type { Queryable } from './db';
 import { TICKET_SLOT } from './tickets';
@@ -29,11 +30,6 @@ const REVIEW_COLUMNS = `r.ticket_id, r.excursion_id, r.author_id, r.author_name,
 
 const iso = (value: Date | string): string => new Date(value).toISOString();
 
-/** Until when its author may change a review first written at `createdAt`. */
-export function editableUntil(createdAt: Date | string): Date {
-  return new Date(new Date(createdAt).getTime() + REVIEW_EDIT_DAYS * 86_400_000);
-}
-
 export function toReview(row: ReviewRow): Review {
   return {
     _id: row.ticket_id,
@@ -46,7 +42,7 @@ export function toReview(row: ReviewRow): Review {
     photos: row.photos,
     createdAt: iso(row.created_at),
     updatedAt: iso(row.updated_at),
-    editableUntil: editableUntil(row.created_at).toISOString(),
+    editableUntil: reviewEditableUntil(row.created_at).toISOString(),
     reply: row.reply !== null && row.reply_at !== null ? { text: row.reply, at: iso(row.reply_at) } : null,
     hidden:
       row.hidden_reason !== null && row.hidden_at !== null

@@ -1,4 +1,4 @@
-import { tripEnd } from '../../../domain/trip-time';
+import { wentSince as tripWentSince } from '../../../domain/review-rules';
 import type { EntityId, ReplicaExcursion, Ticket } from '../../../domain/types';
 import type { Review } from '../../../protocol/reviews';
 import type { ReplicaDb, Replicated } from '../schema';
@@ -29,9 +29,8 @@ export function tripOf(view: Pick<TicketView, 'ticket' | 'tour'>): { date: strin
 }
 
 /**
- * Since when the ticket's holder counts as having gone on the trip: the trip's end once it is over,
- * before that the boarding check-in; null while neither (or for a ticket that is not paid). The server
- * applies the same rule (protocol/reviews.ts), so a review the phone offers is one it accepts.
+ * Since when the ticket's holder counts as having gone on the trip (domain/review-rules.ts, the rule
+ * the server applies too); null while not, or for a ticket that is not paid.
  */
 export function wentSince(
   ticket: Pick<Ticket, 'status' | 'checkedInAt'>,
@@ -40,9 +39,7 @@ export function wentSince(
   now: Date,
 ): Date | null {
   if (ticket.status !== 'confirmed') return null;
-  const end = trip ? tripEnd(trip.date, trip.time, duration ?? '') : null;
-  if (end && end.getTime() <= now.getTime()) return end;
-  return ticket.checkedInAt ? new Date(ticket.checkedInAt) : null;
+  return tripWentSince(trip && { ...trip, duration: duration ?? '' }, ticket.checkedInAt, now);
 }
 
 /** Whether the holder of a ticket may write its review now. */

@@ -1,5 +1,6 @@
 import '../../zod-config';
-import { REVIEW_EDIT_DAYS, reviewSchema, type Review } from '../../../protocol/reviews';
+import { reviewEditableUntil } from '../../../domain/review-rules';
+import { reviewSchema, type Review } from '../../../protocol/reviews';
 import type { Replicated } from '../../db/schema';
 import type { MutationSpec } from './mutations';
 
@@ -28,8 +29,6 @@ const bump = (pending: number | undefined, by: number) => {
   return next > 0 ? next : undefined;
 };
 
-const DAY_MS = 24 * 60 * 60 * 1000;
-
 export const reviewSave: MutationSpec<ReviewSavePayload> = {
   async apply(db, { ticketId, rating, text, draft }) {
     const before = await db.reviews.get(ticketId);
@@ -44,7 +43,7 @@ export const reviewSave: MutationSpec<ReviewSavePayload> = {
       photos: [],
       createdAt: draft.at,
       updatedAt: draft.at,
-      editableUntil: new Date(Date.parse(draft.at) + REVIEW_EDIT_DAYS * DAY_MS).toISOString(),
+      editableUntil: reviewEditableUntil(draft.at).toISOString(),
       reply: null,
       hidden: null,
       _v: 0,
