@@ -2,6 +2,7 @@ import { useId } from 'react';
 import { CodeInput } from './CodeInput';
 import { LOGIN } from './strings';
 import type { LoginWizard } from './wizard';
+import { StepMessage } from './StepMessage';
 
 const TEXT = LOGIN.code;
 
@@ -48,16 +49,7 @@ export function CodeStep({ wizard }: { wizard: LoginWizard }) {
             {TEXT.checking}
           </p>
         )}
-        {error && (
-          <p id={messageId} className="login-message login-error" role="alert">
-            {error}
-          </p>
-        )}
-        {notice && !error && (
-          <p id={messageId} className="login-message login-notice" role="status">
-            {notice}
-          </p>
-        )}
+        <StepMessage id={messageId} error={error} notice={notice} />
       </div>
       <p className="login-note">{TEXT.hint}</p>
       <button

@@ -5,6 +5,7 @@ import { CodeInput } from './CodeInput';
 import { Field } from './CredentialsStep';
 import { LOGIN } from './strings';
 import type { LoginWizard } from './wizard';
+import { StepMessage } from './StepMessage';
 
 type Touched = Partial<Record<'password' | 'repeatPassword', boolean>>;
 
@@ -80,16 +81,7 @@ export function ResetCodeStep({ wizard }: { wizard: LoginWizard }) {
             {LOGIN.errors.resetOffline}
           </p>
         )}
-        {error && (
-          <p id={messageId} className="login-message login-error" role="alert">
-            {error}
-          </p>
-        )}
-        {notice && !error && (
-          <p id={messageId} className="login-message login-notice" role="status">
-            {notice}
-          </p>
-        )}
+        <StepMessage id={messageId} error={error} notice={notice} />
         <button
           type="submit"
           className="button login-wide"
