@@ -1,5 +1,3 @@
-import { readdir, readFile } from 'node:fs/promises';
-import { join } from 'node:path';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -20,7 +18,7 @@ import { newTourist } from '../support/e2e-accounts';
 import { closeOfflineToast, emptySellerTour, freeSeats, productCaller } from '../support/e2e-departure';
 import { product } from '../support/e2e-product';
 import { mintToken, signIn } from '../support/session';
-import { subjectOf, type CapturedMail } from '../support/smtp';
+import { mailCount, savedMails, subjectOf, type CapturedMail } from '../support/smtp';
 
 // Against the real product: a seller cancels a sold departure from its passenger page, and the
 // tourist's ticket, open on their phone, shows it cancelled with the seller's reason and the refund,
@@ -47,11 +45,7 @@ async function catalogue(): Promise<{ excursions: Excursion[]; tours: Tour[] }> 
 
 /** The mails saved for `to` since the first `after` files. */
 async function mailsTo(to: string, after: number): Promise<CapturedMail[]> {
-  const names = (await readdir(mailDir)).sort().slice(after);
-  const mails = await Promise.all(
-    names.map(async (name) => JSON.parse(await readFile(join(mailDir, name), 'utf8')) as CapturedMail),
-  );
-  return mails.filter((mail) => mail.to.includes(to.toLowerCase()));
+  return (await savedMails(mailDir, after)).filter((mail) => mail.to.includes(to.toLowerCase()));
 }
 
 const ddmm = (date: string) => formatDisplayDate(date).slice(0, 5);
@@ -143,7 +137,7 @@ describe('a seller cancels a sold departure', () => {
       reason,
     );
     await seller.context.setOffline(false);
-    const mailsBefore = (await readdir(mailDir)).length;
+    const mailsBefore = await mailCount(mailDir);
     await page.getByRole('form', { name: 'Отменить рейс' }).getByRole('button', { name: 'Далее' }).click();
     await page.getByRole('button', { name: 'Да, отменить' }).click();
     await page.waitForURL(`${baseUrl}/profile/myexcursion/${excursion._id}`, { timeout: 30_000 });

@@ -1,4 +1,4 @@
-import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rename, writeFile } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { SMTPServer } from 'smtp-server';
@@ -40,8 +40,11 @@ export async function startTestSmtp(options: { saveTo?: string } = {}): Promise<
         };
         messages.push(mail);
         if (!options.saveTo) return callback();
-        const name = `${String(messages.length).padStart(6, '0')}.json`;
-        writeFile(join(options.saveTo, name), JSON.stringify(mail)).then(() => callback(), callback);
+        // Written aside and renamed, so a reader in another process never sees a half-written file.
+        const path = join(options.saveTo, `${String(messages.length).padStart(6, '0')}.json`);
+        writeFile(`${path}.part`, JSON.stringify(mail))
+          .then(() => rename(`${path}.part`, path))
+          .then(() => callback(), callback);
       });
     },
   });
@@ -128,11 +131,7 @@ function decodeBody(headers: string, body: string): string {
 /** The code of the newest mail to `to` saved in `dir` after the first `after` files, waiting up to 5 s. */
 export async function mailedCode(dir: string, to: string, after = 0): Promise<string> {
   for (let i = 0; i < 100; i++) {
-    const names = (await readdir(dir)).sort().slice(after);
-    const mails = await Promise.all(
-      names.map(async (name) => JSON.parse(await readFile(join(dir, name), 'utf8')) as CapturedMail),
-    );
-    const last = mails.filter((m) => m.to.includes(to.toLowerCase())).at(-1);
+    const last = (await savedMails(dir, after)).filter((m) => m.to.includes(to.toLowerCase())).at(-1);
     if (last) return extractCode(last.raw);
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
@@ -141,7 +140,20 @@ export async function mailedCode(dir: string, to: string, after = 0): Promise<st
 
 /** How many mails `dir` holds now: pass it as `after` to wait for the next one. */
 export async function mailCount(dir: string): Promise<number> {
-  return (await readdir(dir)).length;
+  return (await savedNames(dir)).length;
+}
+
+/** The mails saved in `dir` after the first `after`, oldest first. */
+export async function savedMails(dir: string, after = 0): Promise<CapturedMail[]> {
+  const names = (await savedNames(dir)).slice(after);
+  return Promise.all(
+    names.map(async (name) => JSON.parse(await readFile(join(dir, name), 'utf8')) as CapturedMail),
+  );
+}
+
+/** The names of the complete mails `dir` holds, oldest first. */
+async function savedNames(dir: string): Promise<string[]> {
+  return (await readdir(dir)).filter((name) => name.endsWith('.json')).sort();
 }
 
 /** The message's Subject header, its RFC 2047 encoded words decoded. */
