@@ -158,6 +158,16 @@ const envSchema = z
       .min(1, 'должен быть от 1 до 100000')
       .max(100_000, 'должен быть от 1 до 100000')
       .default(300),
+    /**
+     * The Bearer token GET /metrics asks for. Unset: /metrics is off (404), so a deployment never
+     * shows its figures to the world by accident.
+     */
+    METRICS_TOKEN: z
+      .string()
+      .trim()
+      .optional()
+      .transform((v) => (v === '' ? undefined : v))
+      .refine((v) => v === undefined || v.length >= 16, { error: 'должен быть не короче 16 символов' }),
   })
   .superRefine((env, ctx) => {
     try {
