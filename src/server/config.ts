@@ -202,6 +202,9 @@ const envSchema = z
 
 export type Config = z.output<typeof envSchema>;
 
+/** Every environment variable the server reads (`.env.example` lists each one). */
+export const CONFIG_KEYS = Object.keys(envSchema.shape) as (keyof Config)[];
+
 /** How many bytes a base64url text holds; -1 when it is not base64url. */
 function base64urlBytes(value: string): number {
   if (!/^[A-Za-z0-9_-]+$/.test(value)) return -1;
@@ -251,7 +254,7 @@ export function deploymentProblems(known: Record<string, string | undefined>): s
 /** Reads the configuration from an environment map; throws ConfigError listing every bad variable. */
 export function loadConfig(env: Record<string, string | undefined>): Config {
   const known = Object.fromEntries(
-    Object.keys(envSchema.shape).map((key) => [key, env[key] === '' ? undefined : env[key]]),
+    CONFIG_KEYS.map((key) => [key, env[key] === '' ? undefined : env[key]]),
   );
   const parsed = envSchema.safeParse(known);
   const problems = parsed.success
