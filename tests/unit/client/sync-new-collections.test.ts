@@ -1,11 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { HttpAnswer, HttpClient } from '../../../src/client/api/http';
+import type { HttpClient } from '../../../src/client/api/http';
 import type { ReplicaDb } from '../../../src/client/db/schema';
 import { parseSyncPage } from '../../../src/client/sync/pull/parse';
 import { pullAll } from '../../../src/client/sync/pull/tab';
-import { SYNC_COLLECTIONS, type SyncResponseInput } from '../../../src/protocol/sync';
+import { SYNC_COLLECTIONS } from '../../../src/protocol/sync';
 import { city, place } from '../protocol/fixtures';
 import { openReplica } from './fixtures';
+import { scriptedServer } from './scripted-server';
 
 // An app pulls from a server that knows more collections than it does: the changes it cannot know are
 // left out and the rest of the page applies. An app updated to know more catches up on them once,
@@ -20,35 +21,6 @@ const cityPut = (id: number, version: number, name = `Город ${id}`) => ({
   version,
   row: city({ id, name }),
 });
-
-const answer = (data: unknown, status = 200): HttpAnswer => ({
-  status,
-  ok: status >= 200 && status < 300,
-  data,
-  errorText: undefined,
-  headers: new Headers(),
-});
-
-/**
- * A server that answers each sync path from a script (503 for a cursor it has no page for), and lists
- * the cursors asked for ('' = none).
- */
-function scriptedServer(
-  pages: Record<string, SyncResponseInput | unknown>,
-  onRequest?: (cursor: string) => Promise<void>,
-) {
-  const asked: string[] = [];
-  const http: HttpClient = {
-    async request<T>(_method: string, path: string) {
-      const cursor = new URL(path, 'http://app.test').searchParams.get('cursor') ?? '';
-      asked.push(cursor);
-      await onRequest?.(cursor);
-      const page = pages[cursor];
-      return (page === undefined ? answer({ detail: 'unavailable' }, 503) : answer(page)) as HttpAnswer<T>;
-    },
-  };
-  return { http, asked };
-}
 
 const pull = (http: HttpClient, db: ReplicaDb) =>
   pullAll(http, db, null, { early: () => undefined, onFilled: () => undefined });

@@ -108,13 +108,16 @@ export async function pullAll(
       continue;
     }
     // A pull from no cursor fills every collection this app knows.
-    await applyChanges(
+    const written = await applyChanges(
       db,
       page.changes,
       page.cursor,
       undefined,
       from === undefined ? { rows: [{ key: COLLECTIONS_META, value: KNOWN_COLLECTIONS }] } : {},
     );
+    // Pulled for another account than the one signed in now: the cursor stays where it was, so asking
+    // again would bring the same page forever; the pull after the login or logout brings the right one.
+    if (!written) return { ok: true, pages, changes: count };
     if (page.more) continue;
     upToDate = true;
     if (!caughtUp && lacksKnown(await recordedCollections(db))) continue;
