@@ -31,6 +31,7 @@ import {
   sellerOfRevisionRow,
   takePendingRevision,
   upsertRevision,
+  withdrawRevision,
   type RevisionContent,
 } from '../storage/revisions';
 import type { Principal } from '../storage/users';
@@ -49,7 +50,8 @@ import type { MutationResult } from './mutation';
 // Sellers' changes to published excursions (protocol/moderation.ts "Revisions"). Tourists keep
 // seeing the live listing while an admin reviews the change; the seat plan is an operation and
 // applies at once. An approved revision is written into the live row and announced like an edit; a
-// rejected one keeps its reason and files until the seller edits again.
+// rejected one keeps its reason and files until the seller edits again. An edit back to the live
+// excursion withdraws the revision.
 
 export const REVISION_TEXTS = {
   noneWaiting: 'Нет изменений, ждущих проверки',
@@ -148,6 +150,15 @@ async function proposeRevision(
     // Files only the replaced revision showed go; the live excursion's stay until an approval.
     const still = new Set([...filesOf(media), ...filesOf(live)]);
     dropped = earlier ? filesOf(revisionMedia(earlier)).filter((name) => !still.has(name)) : [];
+  } else if (revision) {
+    // The seller has put the form back to the live excursion: the change they proposed (waiting, or
+    // rejected) is withdrawn, so nobody reviews a change that is no longer meant, and the files only it
+    // showed go. It leaves the admins' queues, so their apps are nudged to pull.
+    await withdrawRevision(tx, id);
+    const still = new Set(filesOf(live));
+    dropped = filesOf(revisionMedia(revision)).filter((name) => !still.has(name));
+    revision = undefined;
+    events.push(...(await moderationNudges(tx, live.owner_id)));
   }
   const body = { ...toExcursion(live), ...(revision ? { revision: revisionState(revision) } : {}) };
   return { status: 200, body, events, dropped, submitted };

@@ -170,6 +170,19 @@ export async function takePendingRevision(
   return row;
 }
 
+/**
+ * Deletes the excursion's revision, waiting or rejected, and gives the excursion a new version, so the
+ * admins' queues (storage/review-queue.ts) pull it out of the queue. Undefined when it had none.
+ */
+export async function withdrawRevision(tx: Queryable, excursionId: string): Promise<RevisionRow | undefined> {
+  const [row] = await tx.query<RevisionRow>(
+    `DELETE FROM excursion_revisions WHERE excursion_id = $1 RETURNING ${REVISION_COLUMNS}`,
+    [excursionId],
+  );
+  if (row) await tx.query('UPDATE excursions SET version = 0 WHERE id = $1', [excursionId]);
+  return row;
+}
+
 /** Refuses the excursion's waiting revision with a reason; false when none was waiting. */
 export async function markRevisionRejected(
   tx: Queryable,

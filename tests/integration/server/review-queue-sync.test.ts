@@ -224,6 +224,16 @@ describe.each(ENGINES)('the admin’s review queues in sync on %s', (engine) => 
     );
     pulled = await adminPull(cursor, first._id);
     expect(pulled.row).toEqual([{ op: 'delete', id: first._id }]);
+    cursor = pulled.cursor;
+
+    // A change the seller takes back (the form is the live excursion again) leaves the queue too.
+    expect((await edit(3300)).status).toBe(200);
+    pulled = await adminPull(cursor, first._id);
+    expect(pulled.row).toMatchObject([{ op: 'put', row: { revision: { proposed: { adultPrice: 3300 } } } }]);
+    cursor = pulled.cursor;
+    expect((await edit(2900)).status).toBe(200);
+    pulled = await adminPull(cursor, first._id);
+    expect(pulled.row).toEqual([{ op: 'delete', id: first._id }]);
   });
 
   it('puts the queued rows again with the seller’s new phone, and tells the admin’s app', async () => {

@@ -218,15 +218,6 @@ describe.each(ENGINES)('revisions of published excursions on %s', (engine) => {
     const answer = excursionWriteResponseSchema.parse(await edited.json());
     expect(answer.revision).toMatchObject({ status: 'pending', reason: '' });
     expect((await ownRevision())?.proposed.images).toEqual(proposed.images);
-
-    // The same content as live proposes nothing new and keeps the waiting change.
-    const same = await put(
-      seller,
-      live._id,
-      form(payload({ adultPrice: 3500, maxAttendants: 14 }), live.images),
-    );
-    expect(excursionWriteResponseSchema.parse(await same.json()).revision?.status).toBe('pending');
-    expect((await ownRevision())?.proposed.adultPrice).toBe(4000);
   });
 
   it('sends the admins one mail per change, none for a replayed edit, and deletes the replaced photo', async () => {
@@ -278,5 +269,31 @@ describe.each(ENGINES)('revisions of published excursions on %s', (engine) => {
     expect((await publicExcursion()).adultPrice).toBe(2800);
     // The seller's waiting change is still there for the admin to decide.
     expect((await queue()).find((entry) => entry.live._id === live._id)?.proposed.adultPrice).toBe(4200);
+  });
+
+  it('withdraws the seller’s change, and deletes its photo, when the seller puts the form back to the live excursion', async () => {
+    const proposing = await put(
+      seller,
+      live._id,
+      form(payload({ adultPrice: 5000, maxAttendants: 14 }), live.images, true),
+    );
+    expect(proposing.status).toBe(200);
+    const [extra] = ((await ownRevision())?.proposed.images ?? []).filter(
+      (name) => !live.images.includes(name),
+    );
+    expect((await api(server).get(`/api/images/${extra}`)).status).toBe(200);
+
+    const back = await put(
+      seller,
+      live._id,
+      form(payload({ adultPrice: 2800, maxAttendants: 14 }), live.images),
+    );
+    expect(back.status).toBe(200);
+    expect(excursionWriteResponseSchema.parse(await back.json()).revision).toBeUndefined();
+    expect(await ownRevision()).toBeNull();
+    expect((await queue()).map((entry) => entry.live._id)).not.toContain(live._id);
+    expect((await publicExcursion()).adultPrice).toBe(2800);
+    expect((await api(server).get(`/api/images/${extra}`)).status).toBe(404);
+    expect((await api(server).get(`/api/images/${live.images[0]}`)).status).toBe(200);
   });
 });
