@@ -10,6 +10,7 @@ import { refundDeps, ticketMailDeps } from './http/routes/money-deps';
 import { trustedProxyList } from './client-address';
 import { createLogger, logFormatFor, throttleFailures, type Logger } from './log';
 import { createMailer } from './mail/mailer';
+import { createMetrics } from './metrics';
 import { openMediaStore } from './media/store';
 import { warmImages } from './media/images';
 import { createPayments } from './payments';
@@ -17,7 +18,7 @@ import { sendDueRefunds } from './payments/refunds';
 import { expireHolds, type BookingGuards } from './services/booking';
 import { createPushSender, vapidKeys, vapidSubject } from './services/push';
 import { runDueReminders, type ReminderDeps, type ReminderRun } from './services/reminders';
-import { createEventBus, type EventBus } from './realtime/events';
+import { createEventBus, type EventBus, type ServerEvent } from './realtime/events';
 import { createRealtimeHub, type RealtimeHub } from './realtime/hub';
 import { startPgFanout } from './realtime/pg-fanout';
 import { createTokenService, loadTokenSecret, type TokenService } from './services/tokens';
@@ -70,6 +71,15 @@ export interface StartOptions {
   drainMs?: number;
   /** The booking guards, for a test's control run; all on by default. */
   bookingGuards?: Readonly<BookingGuards>;
+}
+
+/**
+ * How many holds a sweep cancelled, from the events it announces: each lapsed ticket is sent to its
+ * buyer once, whole (a seller's manifest nudge is a TICKET_UPDATE without a ticket).
+ */
+function expiredHolds(events: readonly ServerEvent[]): number {
+  return events.filter((event) => event.channel === 'TICKET_UPDATE' && event.data.ticket !== undefined)
+    .length;
 }
 
 /** What a request Node could not parse gets: the API's error shape, not a bare status line. */
@@ -146,6 +156,11 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     });
     const mailer = createMailer(config, log);
     const payments = createPayments(config, db);
+    const metrics = createMetrics({
+      poolUse: () => db.poolUse(),
+      openSockets: () => hub.size,
+      processMetrics: config.METRICS_TOKEN !== undefined,
+    });
     const appDeps: AppDeps = {
       config,
       db,
@@ -157,6 +172,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
       mailer,
       payments,
       bookingGuards: options.bookingGuards,
+      metrics,
     };
     const app = createApp(appDeps, { distDir: options.distDir, isDraining: () => draining });
     const server = await new Promise<Server>((ready) => {
@@ -202,9 +218,14 @@ export async function startServer(config: Config, options: StartOptions = {}): P
       (sweeping ??= exclusively(db, JOB_LOCKS.holdSweep, (tx) =>
         expireHolds(tx, now(), options.bookingGuards),
       )
-        .then((expired = []) => {
-          events.publish(expired);
-          return expired.length;
+        .then((expired) => {
+          // Undefined: another process held the sweep's lock, and this one skipped the round.
+          if (expired) {
+            metrics.holdSweeps.inc();
+            metrics.holdsExpired.inc(expiredHolds(expired));
+          }
+          events.publish(expired ?? []);
+          return expired?.length ?? 0;
         })
         .finally(() => (sweeping = undefined)));
     const sweeper = setInterval(() => {

@@ -3,12 +3,14 @@ import { bodyLimit } from 'hono/body-limit';
 import { HTTPException } from 'hono/http-exception';
 import { containsNul } from '../../protocol/json';
 import { MediaRejectedError } from '../media/errors';
+import { createMetrics } from '../metrics';
 import { databaseFailureKind, ping } from '../storage/db';
 import { trustedProxyList } from '../client-address';
 import { compressAnswers } from './compress';
 import type { AppDeps } from './deps';
 import { ServiceError, errorResponse } from './errors';
 import { catalogueRoutes } from './routes/catalogue';
+import { metricsRoutes } from './routes/metrics';
 import { adminUserRoutes } from './routes/admin-users';
 import { authRoutes } from './routes/auth';
 import { appMediaRoutes, imageRoutes } from './routes/media';
@@ -102,12 +104,15 @@ export interface AppOptions {
 /** 413 for a body over the cap. Its rest is never read, so the connection cannot be reused: say so. */
 const tooLarge = (c: Context) => c.json(refusal(c, APP_TEXTS.tooLarge), 413, { Connection: 'close' });
 
-export function createApp(deps: AppDeps, options: AppOptions = {}): Hono {
+export function createApp(given: AppDeps, options: AppOptions = {}): Hono {
   const app = new Hono();
+  // A server passes its own metrics (main.ts); an app built by hand counts into a registry of its own.
+  const metrics = given.metrics ?? createMetrics({ poolUse: () => given.db.poolUse(), openSockets: () => 0 });
+  const deps: AppDeps = given.metrics ? given : { ...given, metrics };
 
   // First, so every answer (a refusal below, a 404, an error) carries the request id, and every log
   // line written while the request is handled names it.
-  app.use('*', requestContext(deps.log, trustedProxyList(deps.config.TRUSTED_PROXIES)));
+  app.use('*', requestContext(deps.log, trustedProxyList(deps.config.TRUSTED_PROXIES), metrics));
   app.use('*', compressAnswers());
   // A path whose percent escapes do not decode names no route and no file. It is refused here, once,
   // so no route's parameters or file lookup ever meets it (decodeURIComponent would throw a URIError).
@@ -179,6 +184,11 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): Hono {
   app.route('/auth', authRoutes(deps));
   app.route('/api/images', imageRoutes(deps));
   app.route('/api/app_media', appMediaRoutes(deps));
+
+  // Without METRICS_TOKEN there is no /metrics: a 404 like an unknown API path, never the app shell.
+  const metricsToken = deps.config.METRICS_TOKEN;
+  if (metricsToken) app.route('/metrics', metricsRoutes(metrics, metricsToken));
+  else app.all('/metrics', (c) => c.json({ detail: APP_TEXTS.notFound }, 404));
 
   app.all('/api/*', (c) => c.json({ detail: APP_TEXTS.notFound }, 404));
   app.all('/auth/*', (c) => c.json({ detail: APP_TEXTS.notFound }, 404));

@@ -2,6 +2,7 @@ import type { Config } from '../config';
 import type { Logger } from '../log';
 import type { Mailer } from '../mail/mailer';
 import type { MediaStore } from '../media/store';
+import type { Metrics } from '../metrics';
 import type { Payments } from '../payments';
 import type { EventBus } from '../realtime/events';
 import type { BookingGuards } from '../services/booking';
@@ -23,4 +24,9 @@ export interface AppDeps {
   now: () => Date;
   /** The booking guards; all on (PRODUCTION_BOOKING_GUARDS) unless a test's control run sets them. */
   bookingGuards?: Readonly<BookingGuards>;
+  /**
+   * This server's counters and timings (GET /metrics). Routes record through it; an app a test
+   * builds by hand may leave it out, and createApp then makes one of its own.
+   */
+  metrics?: Metrics;
 }

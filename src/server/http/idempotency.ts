@@ -5,6 +5,7 @@ import { IDEMPOTENCY_KEY_HEADER } from '../../protocol/headers';
 import { idempotencyKeySchema } from '../../protocol/http';
 import { ServiceError } from '../services/errors';
 import type { MutationResult, Stored } from '../services/mutation';
+import type { Metrics } from '../metrics';
 import type { EventBus } from '../realtime/events';
 import type { Db, Queryable, TransactionOptions } from '../storage/db';
 import { insertStored, readStored } from '../storage/idempotency';
@@ -18,6 +19,7 @@ export const IDEMPOTENCY_TEXTS = {
 export interface MutationDeps {
   db: Db;
   events: Pick<EventBus, 'publish'>;
+  metrics?: Pick<Metrics, 'outboxReplaysRefused'>;
 }
 
 /** Thrown inside the transaction when a concurrent request with the same key committed first. */
@@ -85,7 +87,7 @@ export async function runMutationOnce(
     outcome = { replay: stored };
   }
 
-  if ('replay' in outcome) return replayOf(c, outcome.replay, field, request.hash);
+  if ('replay' in outcome) return replayOf(c, outcome.replay, field, request.hash, deps.metrics);
   deps.events.publish(outcome.result.events);
   return { status: outcome.result.status, body: outcome.result.body, replayed: false };
 }
@@ -131,11 +133,16 @@ export function replayOf(
   stored: Stored,
   field: 'detail' | 'message',
   requestHash: string | null,
+  /** Counts the refusal (outbox_replays_refused_total). */
+  metrics?: Pick<Metrics, 'outboxReplaysRefused'>,
 ): { status: ContentfulStatusCode; body: unknown; replayed: true } {
   const otherRequest =
     stored.method !== c.req.method ||
     stored.path !== c.req.path ||
     (stored.request_hash != null && stored.request_hash !== requestHash);
-  if (otherRequest) throw new ServiceError('unprocessable', IDEMPOTENCY_TEXTS.reused, field);
+  if (otherRequest) {
+    metrics?.outboxReplaysRefused.inc();
+    throw new ServiceError('unprocessable', IDEMPOTENCY_TEXTS.reused, field);
+  }
   return { status: stored.status as ContentfulStatusCode, body: stored.body, replayed: true };
 }

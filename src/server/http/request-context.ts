@@ -4,6 +4,7 @@ import { performance } from 'node:perf_hooks';
 import type { Context, MiddlewareHandler } from 'hono';
 import { matchedRoutes } from 'hono/route';
 import { withLogFields, type Logger } from '../log';
+import { UNMATCHED_ROUTE, type Metrics } from '../metrics';
 import type { AddressList } from '../payments/addresses';
 import { clientIp } from './client-ip';
 
@@ -60,6 +61,14 @@ export function routeOf(c: Context): string {
   return pattern && !pattern.includes('*') ? pattern : redactedPath(c.req.path);
 }
 
+/**
+ * The route label of a request's timing: the pattern that answered, wildcards included (`/api/*`
+ * for an unknown API path), so the labels are the app's patterns, never a path a client made up.
+ */
+export function metricRoute(c: Context): string {
+  return matchedRoutes(c)[c.req.routeIndex]?.path ?? UNMATCHED_ROUTE;
+}
+
 /** Health is polled every few seconds by monitors; its lines are debug, so they do not drown the rest. */
 const QUIET_PATHS = new Set(['/api/health']);
 
@@ -79,7 +88,11 @@ function setHeader(c: Context, name: string, value: string): void {
  * the access line once the answer is out, when its length and the whole time are known. Request
  * bodies and headers are never logged.
  */
-export function requestContext(log: Logger, trusted: AddressList | null): MiddlewareHandler {
+export function requestContext(
+  log: Logger,
+  trusted: AddressList | null,
+  metrics?: Pick<Metrics, 'requestDuration'>,
+): MiddlewareHandler {
   return async (c, next) => {
     const started = performance.now();
     const env = c.env as { incoming?: IncomingMessage; outgoing?: ServerResponse } | undefined;
@@ -89,12 +102,17 @@ export function requestContext(log: Logger, trusted: AddressList | null): Middle
     const sentBefore = socket?.bytesWritten;
     const requestId = requestIdFor(socket?.remoteAddress, c.req.header(REQUEST_ID_HEADER), trusted);
     const access = (status: number, bytes: number | undefined, aborted: boolean) => {
+      const elapsedMs = performance.now() - started;
+      metrics?.requestDuration.observe(
+        { method: c.req.method, route: metricRoute(c), status: String(status) },
+        elapsedMs / 1000,
+      );
       const fields = {
         requestId,
         method: c.req.method,
         route: routeOf(c),
         status,
-        durationMs: Math.round((performance.now() - started) * 10) / 10,
+        durationMs: Math.round(elapsedMs * 10) / 10,
         ...(bytes === undefined ? {} : { bytes }),
         client: clientIp(c, trusted),
         ...(aborted ? { aborted } : {}),

@@ -1,4 +1,5 @@
 import type { Logger } from '../log';
+import type { Metrics } from '../metrics';
 import type { ServerEvent } from '../realtime/events';
 import type { Db, Queryable } from '../storage/db';
 import { readReceiptSource } from '../storage/payments';
@@ -33,6 +34,7 @@ export interface RefundDeps {
   now: () => Date;
   /** Tells the buyer a refund went through (an e-mail); failures are logged, never thrown. */
   refunded: (ticketId: string, amount: number) => Promise<void>;
+  metrics?: Pick<Metrics, 'refunds'>;
 }
 
 /** Sends the ticket's refunds that are due, right after the cancellation committed. */
@@ -106,10 +108,14 @@ async function settle(
   refund: ClaimedRefund,
   outcome: Parameters<typeof recordRefund>[2],
 ): Promise<void> {
+  let recorded = false;
   const events = await deps.db.transaction(async (tx) => {
-    const recorded = await recordRefund(tx, refund.id, outcome);
-    return recorded?.settled ? settledTicketEvents(tx, recorded.ticketId) : null;
+    const row = await recordRefund(tx, refund.id, outcome);
+    recorded = row !== undefined;
+    return row?.settled ? settledTicketEvents(tx, row.ticketId) : null;
   });
+  // Counted once committed; a refund another sender settled first records nothing here.
+  if (recorded) deps.metrics?.refunds.inc({ outcome: outcome.status });
   if (!events) return;
   deps.publish(events);
   if (outcome.status === 'succeeded') await deps.refunded(refund.ticket_id, refund.amount);

@@ -34,6 +34,14 @@ export interface TransactionOptions {
   lockTimeoutMs?: number;
 }
 
+/** The database connections of a process; PGlite is one connection, so it reports only `total`. */
+export interface PoolUse {
+  total: number;
+  idle?: number;
+  /** Callers waiting for a connection to free up. */
+  waiting?: number;
+}
+
 export interface Db extends Queryable {
   readonly kind: 'pglite' | 'postgres';
   /**
@@ -43,6 +51,8 @@ export interface Db extends Queryable {
   transaction<T>(fn: (tx: Queryable) => Promise<T>, options?: TransactionOptions): Promise<T>;
   /** Runs several statements separated by semicolons (migrations). */
   exec(sql: string): Promise<void>;
+  /** The connections in use now, for /metrics: PGlite is one connection; pg's pool counts its own. */
+  poolUse(): PoolUse;
   close(): Promise<void>;
 }
 
@@ -193,6 +203,7 @@ export async function openPglite(dataDir: string | undefined): Promise<Db> {
     exec: async (sql) => {
       await db.exec(sql);
     },
+    poolUse: () => ({ total: 1 }),
     close: () => db.close(),
   };
 }
@@ -271,6 +282,7 @@ export async function openPostgres(connectionString: string, poolSize = defaultP
     exec: async (sql) => {
       await pool.query(sql);
     },
+    poolUse: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     close: () => pool.end(),
   };
 }

@@ -24,6 +24,7 @@ export function refundDeps(deps: AppDeps): RefundDeps {
     publish: (events) => deps.events.publish(events),
     now: deps.now,
     refunded: (ticketId, amount) => mailTicketRefunded(mail, ticketId, amount),
+    metrics: deps.metrics,
   };
 }
 

@@ -52,10 +52,13 @@ export function paymentRoutes(deps: AppDeps): Hono {
     if (!parsed.success) throw new ServiceError('invalid', PAYMENT_TEXTS.badNotification);
     try {
       const outcome = await processNotification(confirmDeps(deps), parsed.data.object.id);
+      deps.metrics?.payments.inc({ outcome });
       return c.json({ ok: true, outcome });
     } catch (error) {
-      if (error instanceof ProviderUnavailableError)
+      if (error instanceof ProviderUnavailableError) {
+        deps.metrics?.payments.inc({ outcome: 'unavailable' });
         throw new ServiceError('failedDependency', PAYMENT_TEXTS.unavailable);
+      }
       throw error;
     }
   });
@@ -84,10 +87,14 @@ export function testPayRoutes(deps: AppDeps): Hono {
     if (!parsed.success) throw new ServiceError('invalid', PAYMENT_TEXTS.badCard);
     const result = await test.pay(parsed.data.confirmation_token, parsed.data.card_number);
     if (result.outcome === 'unknown') throw new ServiceError('notFound', PAYMENT_TEXTS.unknownToken);
-    if (result.outcome === 'declined') throw new ServiceError('paymentRequired', PAYMENT_TEXTS.declined);
+    if (result.outcome === 'declined') {
+      deps.metrics?.payments.inc({ outcome: 'declined' });
+      throw new ServiceError('paymentRequired', PAYMENT_TEXTS.declined);
+    }
     const outcome = result.payment
       ? await processNotification(confirmDeps(deps), result.payment.id)
       : 'ignored';
+    deps.metrics?.payments.inc({ outcome });
     return c.json({ status: 'succeeded', outcome });
   });
   return app;

@@ -38,9 +38,13 @@ export function syncRoutes(deps: AppDeps): Hono {
         if (result.kind === 'reset') throw new Error('a pull without a cursor never starts over');
         return result.page;
       });
+      deps.metrics?.syncPulls.inc({ kind: 'first' });
       return sendTagged(c, body, 'private, no-cache');
     }
     const result = await pull();
+    deps.metrics?.syncPulls.inc({
+      kind: result.kind === 'reset' ? 'reset' : query.data.cursor === undefined ? 'first' : 'changes',
+    });
     if (result.kind === 'reset') {
       deps.log.debug(`sync reset: ${result.reason}`);
       return c.json({ detail: SYNC_TEXTS.reset, reset: true }, SYNC_RESET_STATUS);

@@ -31,7 +31,8 @@ import { mayEditExcursion } from '../../services/excursions';
 import { cancelledPaidTicket } from '../../services/seller-alerts';
 import { bearerClaims, requirePrincipal } from '../auth';
 import type { AppDeps } from '../deps';
-import { ServiceError } from '../errors';
+import { ServiceError, statusOf } from '../errors';
+import { bookingOutcome } from '../../metrics';
 import { idempotencyKeyOf, replayOf, requestHashOf, runMutation, runMutationOnce } from '../idempotency';
 import { refundDeps, ticketMailDeps } from './money-deps';
 import { readStored } from '../../storage/idempotency';
@@ -142,7 +143,7 @@ async function fastBooking(
   const stored =
     (await readStored(deps.db, claims.userId, key as string)) ?? ('replay' in fast ? fast.replay : null);
   if (!stored) throw new Error('an Idempotency-Key lost its race but has no stored answer');
-  return { answer: replayOf(c, stored, 'detail', requestHash) };
+  return { answer: replayOf(c, stored, 'detail', requestHash, deps.metrics) };
 }
 
 /**
@@ -179,6 +180,21 @@ async function slowBooking(c: Context, deps: AppDeps, input: unknown): Promise<B
   }
 }
 
+/** Counts how a booking call ended (metrics.ts bookingOutcome), its thrown refusals included. */
+async function counted(deps: AppDeps, booking: () => Promise<Booked>): Promise<Booked> {
+  let outcome = bookingOutcome(500, false);
+  try {
+    const done = await booking();
+    outcome = bookingOutcome(done.answer.status, done.answer.replayed);
+    return done;
+  } catch (error) {
+    if (error instanceof ServiceError) outcome = bookingOutcome(statusOf(error), false);
+    throw error;
+  } finally {
+    deps.metrics?.bookings.inc({ outcome });
+  }
+}
+
 /** POST/GET/PATCH /api/tickets and the guide's check, mounted at /api/tickets. */
 export function ticketRoutes(deps: AppDeps): Hono {
   const app = new Hono();
@@ -189,8 +205,10 @@ export function ticketRoutes(deps: AppDeps): Hono {
     const input = await readJson(c);
     // The short way first (services/booking.ts, bookTicketFast); a booking in a transaction of its
     // own decides whatever it cannot, from the start.
-    const { answer, booked } =
-      (await fastBooking(c, deps, tours, input)) ?? (await slowBooking(c, deps, input));
+    const { answer, booked } = await counted(
+      deps,
+      async () => (await fastBooking(c, deps, tours, input)) ?? (await slowBooking(c, deps, input)),
+    );
     const body = answer.body as { ticket_id?: string };
     if (answer.status !== 200 || !body.ticket_id) return c.json(answer.body as object, answer.status);
     const url = returnUrl(c, deps, body.ticket_id);
