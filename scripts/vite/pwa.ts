@@ -1,6 +1,41 @@
 import type { Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { SHORTCUT_ICON_SIZE, shortcutIconPath } from './app-icons.js';
 import { THEME } from './theme.js';
+
+/**
+ * The pictures of the app a browser's install sheet shows (public/screenshots/, drawn from the app by
+ * scripts/screenshots.ts at these viewport sizes). Pictures only an install sheet fetches: they are
+ * PNGs, which the precache's patterns leave out, so a phone never downloads them with the shell.
+ */
+export const SCREENSHOTS = [
+  {
+    src: '/screenshots/narrow.png',
+    path: '/',
+    width: 390,
+    height: 844,
+    form_factor: 'narrow',
+    label: 'Главная: популярные экскурсии и исторические места Крыма',
+  },
+  {
+    src: '/screenshots/wide.png',
+    path: '/excursions',
+    width: 1280,
+    height: 800,
+    form_factor: 'wide',
+    label: 'Каталог экскурсий с ближайшими датами и ценами',
+  },
+] as const;
+
+/**
+ * The home-screen icon's long-press menu: the tourist's three most used screens. The icons are drawn
+ * at build time (app-icons.ts, SHORTCUT_GLYPHS).
+ */
+const SHORTCUTS = [
+  { name: 'Экскурсии', description: 'Каталог экскурсий по Крыму', url: '/excursions', icon: 'excursions' },
+  { name: 'Расписание', description: 'Дни с экскурсиями', url: '/schedule', icon: 'schedule' },
+  { name: 'Мои билеты', description: 'Купленные билеты и QR-коды', url: '/profile/tickets', icon: 'tickets' },
+] as const;
 
 /** The service worker (sw/sw.ts, its precache manifest injected) and the web app manifest. */
 export function pwa(): Plugin[] {
@@ -31,7 +66,7 @@ export function pwa(): Plugin[] {
       start_url: '/',
       scope: '/',
       display: 'standalone',
-      orientation: 'portrait',
+      // No orientation: a tablet or a phone turned on its side rotates the app like any page.
       theme_color: THEME,
       background_color: '#ffffff',
       icons: [
@@ -39,6 +74,27 @@ export function pwa(): Plugin[] {
         { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png' },
         { src: '/icons/maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
       ],
+      categories: ['travel'],
+      screenshots: SCREENSHOTS.map(({ src, width, height, form_factor, label }) => ({
+        src,
+        sizes: `${width}x${height}`,
+        type: 'image/png',
+        form_factor,
+        label,
+      })),
+      shortcuts: SHORTCUTS.map(({ name, description, url, icon }) => ({
+        name,
+        short_name: name,
+        description,
+        url,
+        icons: [
+          {
+            src: shortcutIconPath(icon),
+            sizes: `${SHORTCUT_ICON_SIZE}x${SHORTCUT_ICON_SIZE}`,
+            type: 'image/png',
+          },
+        ],
+      })),
     },
   });
 }

@@ -82,3 +82,49 @@ export const STATUS = {
 export const SESSION = {
   loading: 'Загрузка...',
 } as const;
+
+/** The app's name: the home screen's document title, the manifest's name and every other title's end. */
+export const APP_NAME = 'Экскурсии по Крыму';
+
+/** Each screen's document title, before the app name (shell/titles.ts maps the routes to them). */
+export const PAGE_TITLES = {
+  excursions: 'Все экскурсии',
+  castles: 'Дворцы',
+  seawalks: 'Морские прогулки',
+  parks: 'Парки',
+  mountains: 'Горы',
+  byDate: 'Экскурсии на дату',
+  excursion: 'Экскурсия',
+  schedule: 'Расписание',
+  stories: 'Исторические места',
+  place: 'Историческое место',
+  city: 'Направление',
+  about: 'О нас',
+  login: 'Вход и регистрация',
+  favorite: 'Избранное',
+  profile: 'Профиль',
+  account: 'Личные данные',
+  wallet: 'Кошелёк',
+  contacts: 'Контакты',
+  certificates: 'Сертификаты',
+  faq: 'Частые вопросы',
+  adminPanel: 'Панель администратора',
+  myExcursions: 'Мои экскурсии',
+  myExcursion: 'Моя экскурсия',
+  tourSchedule: 'Расписание экскурсии',
+  departure: 'Пассажиры выезда',
+  boarding: 'Посадка',
+  addExcursion: 'Новая экскурсия',
+  editExcursion: 'Редактирование экскурсии',
+  booking: 'Бронирование',
+  payment: 'Оплата',
+  success: 'Оплата прошла',
+  tickets: 'Мои билеты',
+  ticket: 'Билет',
+  review: 'Отзыв о поездке',
+  notFound: 'Страница не найдена',
+  /** A screen about one thing (an excursion, a place, a destination) is titled by its name. */
+  named: (name: string) => `«${name}»`,
+  /** A ticket's screen names its excursion. */
+  ticketFor: (name: string) => `Билет: «${name}»`,
+} as const;

@@ -1,11 +1,22 @@
+import type { Ref } from 'react';
 import { Link } from 'react-router-dom';
 import { COMPANY, SHELL } from '../strings';
 import { Icon } from './icons';
 
-export function TopBar({ menuOpen, onToggleMenu }: { menuOpen: boolean; onToggleMenu: () => void }) {
+export function TopBar({
+  menuOpen,
+  onToggleMenu,
+  menuButton,
+}: {
+  menuOpen: boolean;
+  onToggleMenu: () => void;
+  /** The menu toggle, where the side menu returns the focus when it closes. */
+  menuButton: Ref<HTMLButtonElement>;
+}) {
   return (
     <header className="topbar">
       <button
+        ref={menuButton}
         type="button"
         className="icon-button"
         aria-label={menuOpen ? SHELL.closeMenu : SHELL.openMenu}

@@ -12,6 +12,7 @@ import { LISTS } from '../../components/lists/strings';
 import { CityGrid } from '../../components/search/CityGrid';
 import type { CityView } from '../../../db/queries/places';
 import { CITY } from './strings';
+import { useDocumentTitle } from '../../shell/titles';
 
 /** /city/{id} (SPEC §2 'City page'). A malformed id is simply an unknown city. */
 export function CityPage() {
@@ -39,6 +40,7 @@ function CityMissing() {
 
 function CityContent({ id }: { id: number }) {
   const view = useCity(id);
+  useDocumentTitle(view?.city.name);
   const phase = itemPhase(view);
   if (phase === 'missing') return <CityMissing />;
   if (phase === 'loading' || !view) {

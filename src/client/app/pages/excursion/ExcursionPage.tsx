@@ -18,11 +18,13 @@ import { SimilarExcursions } from './SimilarExcursions';
 import { useFirstScreenDrawn } from '../../first-screen';
 import { EXCURSION } from './strings';
 import { VideoSection } from './VideoSection';
+import { useDocumentTitle } from '../../shell/titles';
 
 /** SPEC §2 "Excursion detail" (/excursion/{id}). */
 export function ExcursionPage() {
   const id = useParams().id ?? '';
   const detail = useExcursionDetail(id);
+  useDocumentTitle(detail?.excursion.title);
   const synced = useHasSynced();
   const nearestTours = useNearestTours();
   const user = useCurrentUser();

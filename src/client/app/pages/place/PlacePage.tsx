@@ -14,6 +14,7 @@ import type { PlaceView } from '../../../db/queries/places';
 import { PlaceGallery } from './PlaceGallery';
 import { similarPlaces } from './similar';
 import { PLACE } from './strings';
+import { useDocumentTitle } from '../../shell/titles';
 
 /** /place/{id} (SPEC §2 'Place page'). A malformed id is simply an unknown place. */
 export function PlacePage() {
@@ -41,6 +42,7 @@ function PlaceMissing() {
 
 function PlaceContent({ id }: { id: number }) {
   const view = usePlace(id);
+  useDocumentTitle(view?.place.name);
   const phase = itemPhase(view);
   if (phase === 'missing') return <PlaceMissing />;
   if (phase === 'loading' || !view) {

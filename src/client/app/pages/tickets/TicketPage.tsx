@@ -22,6 +22,7 @@ import { ticketSeatsLabel, ticketWhen, tourNoticeText } from './ticket-text';
 import { TicketMoney } from './TicketMoney';
 import { TicketQr } from './TicketQr';
 import { TicketReviewLink } from '../reviews';
+import { useDocumentTitle } from '../../shell/titles';
 
 /**
  * /profile/tickets/ticket/{id} (SPEC §2 "Tickets"). Everything comes from the replica, so the ticket and
@@ -30,6 +31,7 @@ import { TicketReviewLink } from '../reviews';
 export function TicketPage() {
   const id = useParams().id ?? '';
   const view = useTicket(id);
+  useDocumentTitle(view?.excursion?.title);
   const phase = itemPhase(isEntityId(id) ? view : null);
 
   return (
