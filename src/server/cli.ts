@@ -1,6 +1,8 @@
 import { ConfigError, loadConfig } from './config';
 import { createLogger, logFormatFor } from './log';
 import { startServer } from './main';
+import { PgliteLockHeld } from './ops/pglite-lock';
+import { OPS_TEXTS } from './ops/strings';
 
 /** Runs the product in this process until SIGINT or SIGTERM; `distDir` is the built client. */
 export async function runFromEnvironment(distDir: string): Promise<void> {
@@ -18,7 +20,12 @@ export async function runFromEnvironment(distDir: string): Promise<void> {
   const log = createLogger(config.LOG_LEVEL, {
     format: logFormatFor(config.LOG_FORMAT, process.env.NODE_ENV),
   });
-  const server = await startServer(config, { distDir, logger: log });
+  const server = await startServer(config, { distDir, logger: log }).catch((error: unknown) => {
+    // A second server on one embedded database: one line that says what to do, not a stack trace.
+    if (!(error instanceof PgliteLockHeld)) throw error;
+    process.stderr.write(`${OPS_TEXTS.secondServer(error.dataDir)}\n`);
+    process.exit(1);
+  });
   log.info(`open ${config.PUBLIC_URL ?? server.url} in a browser`);
 
   // A signal often comes twice: Ctrl+C in a terminal reaches both npm and this process, and npm passes

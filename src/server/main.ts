@@ -27,6 +27,7 @@ import { compactTombstones, pruneShortLived, purgeUnusedAvatars } from './storag
 import { migrate } from './storage/migrations';
 import { seedDemoData } from './demo/seed';
 import { ensureAdmin } from './services/bootstrap-admin';
+import { holdPgliteLock } from './ops/pglite-lock';
 
 export interface RunningServer {
   url: string;
@@ -121,9 +122,17 @@ export async function startServer(config: Config, options: StartOptions = {}): P
   const startedAt = Date.now();
   await mkdir(dataDir, { recursive: true });
 
-  const db = config.DATABASE_URL
-    ? await openPostgres(config.DATABASE_URL, config.DATABASE_POOL_SIZE)
-    : await openPglite(join(dataDir, 'pgdata'));
+  // PGlite's folder is one process's: another server, or `npm run admin`/`backup`/`restore`, must not
+  // open it while this one runs (ops/pglite-lock.ts); a second start fails with PgliteLockHeld.
+  const pgliteLock = config.DATABASE_URL ? undefined : await holdPgliteLock(dataDir);
+  const db = await (
+    config.DATABASE_URL
+      ? openPostgres(config.DATABASE_URL, config.DATABASE_POOL_SIZE)
+      : openPglite(join(dataDir, 'pgdata'))
+  ).catch(async (error: unknown) => {
+    await pgliteLock?.release();
+    throw error;
+  });
   try {
     // Migrations, the admin account and the token secret are each made once even when several
     // processes start together on a fresh database (advisory locks; an exclusive file link).
@@ -319,10 +328,12 @@ export async function startServer(config: Config, options: StartOptions = {}): P
           await reminding;
           await fanout?.close();
           await db.close();
+          await pgliteLock?.release();
         })()),
     };
   } catch (error) {
     await db.close().catch(() => undefined);
+    await pgliteLock?.release();
     throw error;
   }
 }

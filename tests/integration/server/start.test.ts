@@ -73,6 +73,23 @@ describe('npm start', () => {
     },
   );
 
+  it('refuses a second server on the same embedded database, and the first one goes on serving', async () => {
+    const first = await startProduct({ DATA_DIR: dataDir });
+    const ids = await excursionIds(first.url);
+    const second = spawnSync('npm', ['start', '--silent'], {
+      cwd: ROOT,
+      env: { ...process.env, PORT: '0', DATA_DIR: dataDir },
+      encoding: 'utf8',
+      timeout: 60_000,
+    });
+    expect(second.status).toBe(1);
+    expect(second.stderr).toContain('уже открыта другим сервером');
+    expect(second.stderr).toContain('DATABASE_URL');
+    expect(await excursionIds(first.url)).toEqual(ids);
+    await first.stop('SIGTERM');
+    expect(first.output()).toContain('closed cleanly');
+  });
+
   it('stops at once with a readable message when the configuration is wrong', () => {
     const result = spawnSync('npm', ['start', '--silent'], {
       cwd: ROOT,
