@@ -253,9 +253,7 @@ export function deploymentProblems(known: Record<string, string | undefined>): s
 
 /** Reads the configuration from an environment map; throws ConfigError listing every bad variable. */
 export function loadConfig(env: Record<string, string | undefined>): Config {
-  const known = Object.fromEntries(
-    CONFIG_KEYS.map((key) => [key, env[key] === '' ? undefined : env[key]]),
-  );
+  const known = Object.fromEntries(CONFIG_KEYS.map((key) => [key, env[key] === '' ? undefined : env[key]]));
   const parsed = envSchema.safeParse(known);
   const problems = parsed.success
     ? []
