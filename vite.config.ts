@@ -36,6 +36,9 @@ const STAFF_CHUNKS = new Set([
   'AddExcursionPage',
   'EditExcursionPage',
   'TripFields',
+  // Shared by the wizard and the editor, or by the seller's list and the wizard: staff-only too.
+  'UploadStatus',
+  'SellersOnly',
 ]);
 const isStaffAsset = (names: readonly string[]) =>
   names.some((name) => STAFF_CHUNKS.has(name.replace(/\.css$/, '')));

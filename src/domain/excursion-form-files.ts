@@ -5,6 +5,11 @@
 /** Upload caps, one number for the form and the server (media ingest): a photo up to 15 MB, the video up to 200 MB, mp4 or webm. */
 export const MAX_IMAGE_FILE_BYTES = 15 * 1024 * 1024;
 export const MAX_VIDEO_FILE_BYTES = 200 * 1024 * 1024;
+/**
+ * The most the excursion form's request may carry (the server's body limit on POST/PUT
+ * /api/excursions): one video at its cap plus room for ten photos at theirs.
+ */
+export const EXCURSION_FORM_MAX_BYTES = MAX_VIDEO_FILE_BYTES + 10 * MAX_IMAGE_FILE_BYTES;
 const VIDEO_TYPES = ['video/mp4', 'video/webm'];
 
 export type FileProblem = 'too-big' | 'wrong-type';

@@ -14,12 +14,23 @@ import {
   type CreateExcursionPayloadInput,
   type UpdateExcursionPayloadInput,
 } from '../../protocol/excursions';
+import { uploadForm, type UploadProgress } from '../api/upload';
 import { call, failure, httpOf, malformed, tokenOf, type AccountDeps, type Outcome } from './online';
 import { wantPull } from '../sync/live/nudge';
 
 // A seller's excursion forms (SPEC §7 POST/PUT /api/excursions, multipart) and the admin's
 // moderation. They carry files and the server checks them, so they are online calls; the schedule,
 // which sellers edit on the road, goes through the outbox instead (sync/outbox/actions.ts addTours/deleteTours).
+// A form with files is sent with its upload's progress and can be stopped (api/upload.ts); stopping
+// it rejects with UploadCancelledError, which the form catches.
+
+export { UploadCancelledError, type UploadProgress } from '../api/upload';
+
+/** How the form follows and stops its upload. */
+export interface UploadControl {
+  signal?: AbortSignal;
+  onProgress?: (progress: UploadProgress) => void;
+}
 
 export interface ExcursionFiles {
   previews: readonly File[];
@@ -61,10 +72,16 @@ async function sendForm(
   path: string,
   form: FormData,
   attemptKey: string,
+  control: UploadControl = {},
 ): Promise<Outcome<SavedExcursion>> {
-  const http = httpOf(deps);
   const token = tokenOf(deps);
-  const answer = await call(() => http.request(method, path, { form, token, idempotencyKey: attemptKey }));
+  const options = { form, token, idempotencyKey: attemptKey, signal: control.signal };
+  // A client handed in (a test's) answers without progress; the app's own goes through the upload.
+  const answer = await call(() =>
+    deps.http
+      ? deps.http.request(method, path, options)
+      : uploadForm(method, path, { ...options, onProgress: control.onProgress }),
+  );
   if (answer === 'offline' || !answer.ok) return failure(answer);
   const parsed = excursionWriteResponseSchema.safeParse(answer.data);
   if (!parsed.success) return malformed;
@@ -80,8 +97,16 @@ export async function createExcursion(
   excursion: CreateExcursionPayloadInput,
   files: ExcursionFiles,
   attemptKey: string,
+  control?: UploadControl,
 ): Promise<Outcome<Excursion>> {
-  const outcome = await sendForm(deps, 'POST', '/api/excursions', formOf(excursion, files), attemptKey);
+  const outcome = await sendForm(
+    deps,
+    'POST',
+    '/api/excursions',
+    formOf(excursion, files),
+    attemptKey,
+    control,
+  );
   return outcome.ok ? { ok: true, value: outcome.value.excursion } : outcome;
 }
 
@@ -96,6 +121,7 @@ export function updateExcursion(
   files: ExcursionFiles,
   kept: KeptMedia,
   attemptKey: string,
+  control?: UploadControl,
 ): Promise<Outcome<SavedExcursion>> {
   return sendForm(
     deps,
@@ -103,6 +129,7 @@ export function updateExcursion(
     `/api/excursions/${encodeURIComponent(id)}`,
     formOf(excursion, files, kept),
     attemptKey,
+    control,
   );
 }
 

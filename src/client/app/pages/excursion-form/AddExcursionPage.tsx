@@ -10,7 +10,7 @@ import {
 } from '../../../../domain/excursion-form';
 import { newExcursionPayload } from '../../../../domain/excursion-form-submit';
 import type { ExcursionFormValues } from '../../../../domain/excursion-form-values';
-import { createExcursion } from '../../../commands/excursions';
+import { createExcursion, UploadCancelledError } from '../../../commands/excursions';
 import { ListStatus } from '../../components/lists/ListStatus';
 import { PageHeader } from '../../components/PageHeader';
 import { useCurrentUser } from '../../hooks/account';
@@ -19,53 +19,59 @@ import { useOnline } from '../../hooks/online';
 import { useReplica } from '../../hooks/replica';
 import { SESSION } from '../../strings';
 import { BasicsFields } from './BasicsFields';
-import { clearDraft, loadDraft, saveDraft } from './draft-storage';
+import { clearDraft, loadDraft, saveDraft, type StoredDraft } from './draft-storage';
 import { FormDock, FormMessage, type Message } from './FormDock';
 import { FormIcon } from './icons';
 import { MediaFields } from './MediaFields';
-import { filesToSend, NO_FILES, type MediaFiles } from './media-files';
+import { filesFitForm, filesToSend, NO_FILES, type MediaFiles } from './media-files';
 import { PlaceFields } from './PlaceFields';
 import { PriceFields } from './PriceFields';
 import { RouteFields } from './RouteFields';
 import { ScheduleFields } from './ScheduleFields';
 import { SeatFields } from './SeatFields';
-import { WIZARD } from './strings';
+import { SellersOnly } from './SellersOnly';
+import { MEDIA, UPLOAD, WIZARD } from './strings';
 import { TripFields } from './TripFields';
+import { UploadStatus, useUpload } from './UploadStatus';
 
 /**
  * /profile/addexcursion, the add-excursion wizard (SPEC §2, §4, §5): steps 0–6 are forms, Далее opens
  * only on a valid step, step 6 sends everything, step 7 says the request is with a manager. Sellers and
- * admins only; the server checks that as well.
+ * admins only (a tourist is told the section is for sellers); the server checks that as well.
  */
 export function AddExcursionPage() {
   const user = useCurrentUser();
   if (!user) return <ListStatus>{SESSION.loading}</ListStatus>;
-  if (user.role === 'user') {
-    return (
-      <div className="xf-page">
-        <PageHeader title={WIZARD.title} />
-        <div className="xf-card">
-          <p>{WIZARD.sellersOnly}</p>
-          <Link className="button" to="/profile">
-            {WIZARD.toProfile}
-          </Link>
-        </div>
-      </div>
-    );
-  }
-  return <Wizard userId={user.id} />;
+  if (user.role === 'user') return <SellersOnly title={WIZARD.title} />;
+  return <DraftWizard key={user.id} userId={user.id} />;
 }
 
-function Wizard({ userId }: { userId: number }) {
+/** The wizard, once the user's draft has been read from storage. */
+function DraftWizard({ userId }: { userId: number }) {
+  const [draft, setDraft] = useState<StoredDraft | null>(null);
+  useEffect(() => {
+    let live = true;
+    void loadDraft(userId).then((loaded) => {
+      if (live) setDraft(loaded);
+    });
+    return () => {
+      live = false;
+    };
+  }, [userId]);
+  if (!draft) return <ListStatus>{SESSION.loading}</ListStatus>;
+  return <Wizard userId={userId} initial={draft} />;
+}
+
+function Wizard({ userId, initial }: { userId: number; initial: StoredDraft }) {
   const db = useReplica();
   const today = useToday();
   const online = useOnline();
-  // The typed draft survives a reload of the tab (session storage); the files live in memory only.
-  const [initial] = useState(() => loadDraft(userId));
+  // The draft, files included, outlives a reload and a closed app (IndexedDB, draft-storage.ts).
   const [values, setValues] = useState<ExcursionFormValues>(initial.values);
   const [step, setStep] = useState(initial.step);
-  const [files, setFiles] = useState<MediaFiles>(NO_FILES);
+  const [files, setFiles] = useState<MediaFiles>(initial.files);
   const [submitting, setSubmitting] = useState(false);
+  const upload = useUpload();
   const [message, setMessage] = useState<Message | null>(
     initial.restored ? { kind: 'info', text: WIZARD.restored } : null,
   );
@@ -79,8 +85,8 @@ function Wizard({ userId }: { userId: number }) {
   const valid = isStepValid(step, draft);
 
   useEffect(() => {
-    if (!done) saveDraft(userId, values, step);
-  }, [userId, values, step, done]);
+    if (!done) void saveDraft(userId, values, step, files);
+  }, [userId, values, step, files, done]);
 
   useEffect(() => {
     // Each step starts at its top, its title read out; not on the first paint, which the shell scrolls.
@@ -109,6 +115,10 @@ function Wizard({ userId }: { userId: number }) {
       setStep(invalid);
       return;
     }
+    if (!filesFitForm(files)) {
+      setMessage({ kind: 'error', title: WIZARD.failed, text: MEDIA.formTooLarge });
+      return;
+    }
     attemptKey.current ??= crypto.randomUUID();
     setSubmitting(true);
     setMessage(null);
@@ -118,9 +128,10 @@ function Wizard({ userId }: { userId: number }) {
         newExcursionPayload(values, userId, today),
         filesToSend(files),
         attemptKey.current,
+        upload.start(),
       );
       if (outcome.ok) {
-        clearDraft(userId);
+        void clearDraft(userId);
         setFiles(NO_FILES);
         setStep(ADD_EXCURSION_SUCCESS_STEP);
       } else if (outcome.offline) {
@@ -131,9 +142,14 @@ function Wizard({ userId }: { userId: number }) {
         setMessage({ kind: 'error', title: WIZARD.failed, text: outcome.error ?? '' });
       }
     } catch (error) {
-      console.error('Creating the excursion failed', error);
-      setMessage({ kind: 'error', title: WIZARD.failed, text: '' });
+      if (error instanceof UploadCancelledError) {
+        setMessage({ kind: 'info', text: UPLOAD.cancelled });
+      } else {
+        console.error('Creating the excursion failed', error);
+        setMessage({ kind: 'error', title: WIZARD.failed, text: '' });
+      }
     } finally {
+      upload.finish();
       setSubmitting(false);
     }
   }
@@ -180,7 +196,15 @@ function Wizard({ userId }: { userId: number }) {
         {section}
         {!done && !valid && <p className="xf-hint xf-fix">{WIZARD.fixStep}</p>}
       </section>
-      <FormDock message={message && <FormMessage message={message} onClose={() => setMessage(null)} />}>
+      <FormDock
+        message={
+          upload.progress ? (
+            <UploadStatus progress={upload.progress} onCancel={upload.cancel} />
+          ) : (
+            message && <FormMessage message={message} onClose={() => setMessage(null)} />
+          )
+        }
+      >
         <button
           type="button"
           className="dock-back"

@@ -7,7 +7,7 @@ import { excursionFields, formValuesOf } from '../../../../domain/excursion-form
 import type { ExcursionFormValues } from '../../../../domain/excursion-form-values';
 import { isEntityId } from '../../../../domain/ids';
 import type { ReplicaExcursion, User } from '../../../../domain/types';
-import { ownRevision, updateExcursion } from '../../../commands/excursions';
+import { ownRevision, updateExcursion, UploadCancelledError } from '../../../commands/excursions';
 import { ListStatus } from '../../components/lists/ListStatus';
 import { PageHeader } from '../../components/PageHeader';
 import { useCurrentUser, useHasSynced } from '../../hooks/account';
@@ -18,15 +18,16 @@ import { EditorTabs, TAB, type Tab } from './EditorTabs';
 import { FormDock, FormMessage, type Message } from './FormDock';
 import { KeptPhotos, type KeptMedia } from './KeptPhotos';
 import { MediaFields } from './MediaFields';
-import { filesToSend, NO_FILES, type MediaFiles } from './media-files';
+import { filesFitForm, filesToSend, hasFiles, NO_FILES, type MediaFiles } from './media-files';
 import { ModerationState } from './ModerationState';
 import { PlaceFields } from './PlaceFields';
 import { PriceFields } from './PriceFields';
 import { RouteFields } from './RouteFields';
 import { useSaveStatus } from '../../hooks/save-status';
 import { SeatFields } from './SeatFields';
-import { EDITOR } from './strings';
+import { EDITOR, MEDIA, UPLOAD } from './strings';
 import { TripFields } from './TripFields';
+import { UploadStatus, useUpload } from './UploadStatus';
 
 /**
  * /profile/edit/{id}, the excursion editor (SPEC §2, §4): its owner or an admin edits every field in
@@ -115,6 +116,7 @@ function Editor({ excursion, seller }: { excursion: ReplicaExcursion; seller: bo
   const [tab, setTab] = useState<Tab>(TAB.basics);
   const [message, setMessage] = useState<Message | null>(null);
   const status = useSaveStatus();
+  const upload = useUpload();
   const attemptKey = useRef<string | null>(null);
   // Once the seller changes anything, the proposed version arriving late must not overwrite it.
   const touched = useRef(false);
@@ -180,6 +182,11 @@ function Editor({ excursion, seller }: { excursion: ReplicaExcursion; seller: bo
       setMessage({ kind: 'error', title: EDITOR.saveFailed, text: EDITOR.invalid(EDITOR.tabs[problem]) });
       return;
     }
+    if (!filesFitForm(files)) {
+      setTab(TAB.photos);
+      setMessage({ kind: 'error', title: EDITOR.saveFailed, text: MEDIA.formTooLarge });
+      return;
+    }
     attemptKey.current ??= crypto.randomUUID();
     status.start();
     setMessage(null);
@@ -201,6 +208,8 @@ function Editor({ excursion, seller }: { excursion: ReplicaExcursion; seller: bo
           removeVideo: kept.video === '' && excursion.video !== '',
         },
         attemptKey.current,
+        // A save of fields alone is over in a blink: only new files get a progress bar.
+        hasFiles(files) ? upload.start() : undefined,
       );
       if (outcome.ok) {
         status.settle('saved');
@@ -226,9 +235,17 @@ function Editor({ excursion, seller }: { excursion: ReplicaExcursion; seller: bo
           : { kind: 'error', title: EDITOR.saveFailed, text: outcome.error ?? '' },
       );
     } catch (error) {
+      if (error instanceof UploadCancelledError) {
+        // Nothing was saved: the button says so for its 2 s, the message says why.
+        status.settle('error');
+        setMessage({ kind: 'info', text: UPLOAD.cancelled });
+        return;
+      }
       console.error('Saving the excursion failed', error);
       status.settle('error');
       setMessage({ kind: 'error', title: EDITOR.saveFailed, text: '' });
+    } finally {
+      upload.finish();
     }
   }
 
@@ -293,7 +310,15 @@ function Editor({ excursion, seller }: { excursion: ReplicaExcursion; seller: bo
       <EditorTabs tab={tab} onTab={setTab}>
         <div className="xf-card">{panel}</div>
       </EditorTabs>
-      <FormDock message={message && <FormMessage message={message} onClose={() => setMessage(null)} />}>
+      <FormDock
+        message={
+          upload.progress ? (
+            <UploadStatus progress={upload.progress} onCancel={upload.cancel} />
+          ) : (
+            message && <FormMessage message={message} onClose={() => setMessage(null)} />
+          )
+        }
+      >
         <button
           type="button"
           className={`button button-accent xf-save state-${status.state}`}

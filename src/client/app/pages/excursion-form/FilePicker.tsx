@@ -1,6 +1,6 @@
-import { useEffect, useId, useState, type ChangeEvent, type ReactNode } from 'react';
+import { useEffect, useId, useRef, useState, type ChangeEvent, type ReactNode } from 'react';
 import { limitUploads } from '../../../../domain/excursion-form';
-import { fileProblem } from '../../../../domain/excursion-form-files';
+import { checkMediaFile } from '../../../../domain/media-check';
 import { FormIcon } from './icons';
 import { MEDIA } from './strings';
 
@@ -32,9 +32,10 @@ interface FilePickerProps {
 
 /**
  * A file field with previews of what was chosen (SPEC §5 'Uploads'): photos as thumbnails made from
- * object URLs, a video by its name and size; each can be removed. Files past the limit are cut off and
- * obviously wrong files refused, with a line saying so. The files stay in memory, never uploaded until
- * the form is sent.
+ * object URLs, a video by its name and size; each can be removed. Files past the limit are cut off, and
+ * a file the server would refuse for its size or its type (read from its first bytes, as the server
+ * reads it) is refused at once, with a line in the server's words. Nothing is uploaded until the form
+ * is sent.
  */
 export function FilePicker({
   label,
@@ -52,6 +53,12 @@ export function FilePicker({
   const [notes, setNotes] = useState<string[]>([]);
   const room = max - keptCount;
   const full = files.length >= room;
+  // The check reads each file's first bytes, so the pick lands a moment later: it joins the files
+  // there are then, not those of the render that started it.
+  const latest = useRef(files);
+  useEffect(() => {
+    latest.current = files;
+  }, [files]);
 
   const remove = (key: string) => {
     // The notes were about the last pick; after a removal they would no longer be true.
@@ -59,20 +66,26 @@ export function FilePicker({
     onChange(files.filter((f) => f.key !== key));
   };
 
-  function pick(event: ChangeEvent<HTMLInputElement>) {
+  async function pick(event: ChangeEvent<HTMLInputElement>) {
     const chosen = [...(event.target.files ?? [])];
     // Cleared so picking the same file again still fires a change.
     event.target.value = '';
     if (chosen.length === 0) return;
+    const problems = await Promise.all(
+      chosen.map((file) => checkMediaFile(file, kind).catch(() => 'unreadable' as const)),
+    );
     const refused: string[] = [];
-    const fitting = chosen.filter((file) => {
-      const problem = fileProblem(file, kind);
-      if (problem) refused.push(MEDIA.refused(file.name, problem, kind));
+    const fitting = chosen.filter((file, n) => {
+      const problem = problems[n];
+      // A file the browser cannot read (gone from the phone since it was picked) could not be sent either.
+      if (problem === 'unreadable') refused.push(MEDIA.cannotRead(file.name));
+      else if (problem) refused.push(MEDIA.refused(file.name, problem));
       return problem === null;
     });
+    const before = latest.current;
     // A single video replaces the one picked before; photos are added up to the limit.
-    const next = room === 1 ? fitting.slice(-1).map(picked) : limitUploads(files, fitting.map(picked), room);
-    const cut = room > 1 && files.length + fitting.length > room;
+    const next = room === 1 ? fitting.slice(-1).map(picked) : limitUploads(before, fitting.map(picked), room);
+    const cut = room > 1 && before.length + fitting.length > room;
     setNotes([...refused, ...(cut ? [MEDIA.cut(max)] : [])]);
     if (fitting.length > 0) onChange(next);
   }
@@ -135,7 +148,7 @@ export function FilePicker({
             accept={kind === 'image' ? 'image/*' : 'video/mp4,video/webm'}
             multiple={room > 1}
             aria-describedby={`${id}-hint`}
-            onChange={pick}
+            onChange={(event) => void pick(event)}
           />
         </label>
       )}

@@ -1,6 +1,6 @@
 import { MAX_COVER_IMAGES, MAX_GALLERY_IMAGES } from '../../../../domain/excursion-form';
 import { FilePicker } from './FilePicker';
-import type { MediaFiles } from './media-files';
+import { filesFitForm, type MediaFiles } from './media-files';
 import { MEDIA } from './strings';
 
 interface MediaFieldsProps {
@@ -62,6 +62,11 @@ export function MediaFields({ files, onChange, kept, currentVideo }: MediaFields
         files={files.video}
         onChange={(video) => onChange({ ...files, video })}
       />
+      {!filesFitForm(files) && (
+        <p className="xf-error" role="alert">
+          {MEDIA.formTooLarge}
+        </p>
+      )}
     </>
   );
 }

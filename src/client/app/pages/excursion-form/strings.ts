@@ -1,9 +1,17 @@
 // Every user-facing text of the add-excursion wizard and the excursion editor. Texts quoted by
 // SPEC.md are kept verbatim.
 
-import type { FileProblem } from '../../../../domain/excursion-form-files';
+import {
+  EXCURSION_FORM_MAX_BYTES,
+  MAX_IMAGE_FILE_BYTES,
+  MAX_VIDEO_FILE_BYTES,
+} from '../../../../domain/excursion-form-files';
+import type { MediaFileProblem } from '../../../../domain/media-check';
 import type { ServicesProblem } from '../../../../domain/excursion-form-values';
 import { formatRoubles } from '../../../../domain/pricing';
+
+/** A size cap in whole megabytes, as the texts name it. */
+const mb = (bytes: number) => Math.floor(bytes / 1024 / 1024);
 
 export const WIZARD = {
   title: 'Новая экскурсия',
@@ -29,10 +37,27 @@ export const WIZARD = {
   offlineDetail:
     'Для отправки заявки нужно подключение к интернету. Всё введённое и выбранные файлы сохранены: отправьте заявку ещё раз, когда связь появится.',
   offlineNote: 'Сейчас нет сети. Заполнять форму можно, а для отправки понадобится подключение.',
-  sellersOnly: 'Добавлять экскурсии могут только продавцы и администраторы.',
-  toProfile: 'Вернуться в профиль',
   close: 'Закрыть сообщение',
-  restored: 'Мы восстановили введённые данные. Файлы нужно выбрать заново.',
+  restored: 'Мы восстановили введённые данные и выбранные файлы.',
+} as const;
+
+/** What a tourist sees on the seller screens (SPEC §1, §6: an admin makes a user a seller). */
+export const SELLERS_ONLY = {
+  title: 'Раздел для продавцов',
+  text: 'Добавлять экскурсии и управлять ими могут только продавцы. Вы вошли как турист.',
+  howTo: 'Чтобы стать продавцом, свяжитесь с администратором сервиса: он переведёт ваш аккаунт в продавцы.',
+  contacts: 'Контакты',
+  toProfile: 'Вернуться в профиль',
+} as const;
+
+/** The upload of a form's files: how far it is, and stopping it. */
+export const UPLOAD = {
+  progress: 'Загрузка файлов',
+  sentOf: (sent: number, total: number) => `${MEDIA.size(sent)} из ${MEDIA.size(total)}`,
+  processing: 'Файлы загружены, сервер их проверяет...',
+  cancel: 'Отменить загрузку',
+  cancelled:
+    'Загрузка отменена. Всё введённое и выбранные файлы остались в форме: отправьте, когда будете готовы.',
 } as const;
 
 export const EDITOR = {
@@ -154,7 +179,7 @@ export const MEDIA = {
   newGallery: 'Новые фото для галереи',
   galleryHint: 'До 50 фото.',
   video: 'Видео',
-  videoHint: 'Одно видео в формате MP4 или WebM, до 200 МБ.',
+  videoHint: `Одно видео в формате MP4 или WebM, до ${mb(MAX_VIDEO_FILE_BYTES)} МБ.`,
   pickCovers: 'Выбрать обложки',
   pickGallery: 'Выбрать фото',
   pickVideo: 'Выбрать видео',
@@ -163,10 +188,10 @@ export const MEDIA = {
   room: (n: number) => `можно добавить ещё ${n}`,
   removeFile: (name: string) => `Убрать ${name}`,
   cut: (max: number) => `Можно не больше ${max}: лишние файлы не добавлены.`,
-  refused: (name: string, problem: FileProblem, kind: 'image' | 'video') =>
-    problem === 'too-big'
-      ? `Файл «${name}» слишком большой: ${kind === 'image' ? 'фото до 15 МБ' : 'видео до 200 МБ'}.`
-      : `Файл «${name}» не ${kind === 'image' ? 'изображение' : 'видео MP4 или WebM'}.`,
+  /** A picked file refused in the browser, in the server's words for the same file (routes/excursions.ts). */
+  refused: (name: string, problem: MediaFileProblem) => `Файл «${name}»: ${MEDIA_PROBLEMS[problem]}`,
+  cannotRead: (name: string) => `Не удалось прочитать файл «${name}»: выберите его ещё раз.`,
+  formTooLarge: `Слишком большая форма: фото и видео вместе должны быть не больше ${mb(EXCURSION_FORM_MAX_BYTES)} МБ. Уберите часть файлов.`,
   size: (bytes: number) =>
     bytes >= 1024 * 1024
       ? `${(bytes / 1024 / 1024).toFixed(1).replace('.', ',')} МБ`
@@ -185,3 +210,17 @@ export const MEDIA = {
   videoRemoved: 'Видео будет удалено при сохранении.',
   noCovers: 'Нужна хотя бы одна обложка.',
 } as const;
+
+/**
+ * The server's refusal texts of a file (server/media/errors.ts MEDIA_REJECTION_MESSAGES), word for
+ * word, so a file refused here reads as it would after the upload.
+ */
+export const MEDIA_PROBLEMS: Record<MediaFileProblem, string> = {
+  empty: 'Файл пустой',
+  not_image: 'Файл не является изображением',
+  image_format: 'Неподдерживаемый формат изображения: загрузите JPEG, PNG, WebP, AVIF или GIF',
+  heic: 'Формат HEIC не поддерживается: сохраните фото как JPEG',
+  video_format: 'Неподдерживаемый формат видео: загрузите MP4 или WebM',
+  image_too_large: `Файл слишком большой: изображение должно быть не больше ${mb(MAX_IMAGE_FILE_BYTES)} МБ`,
+  video_too_large: `Файл слишком большой: видео должно быть не больше ${mb(MAX_VIDEO_FILE_BYTES)} МБ`,
+};

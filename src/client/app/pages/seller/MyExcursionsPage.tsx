@@ -6,6 +6,7 @@ import { syncedListPhase } from '../../components/lists/phase';
 import { MediaImage } from '../../components/MediaImage';
 import { PageHeader } from '../../components/PageHeader';
 import { SESSION } from '../../strings';
+import { SellersOnly } from '../excursion-form/SellersOnly';
 import { useOwnExcursions } from './hooks';
 import { SellerIcon } from './icons';
 import { ModerationBadge } from './ModerationBadge';
@@ -14,26 +15,14 @@ import { MY_EXCURSIONS } from './strings';
 
 /**
  * /profile/myexcursions (SPEC §2): the seller's own excursions with where each is in review. A plain
- * user (a seller demoted, or a link opened by hand) is offered nothing to add or change.
+ * user (a seller demoted, or a link opened by hand) is told the section is for sellers and how to
+ * become one, and offered nothing to add or change.
  */
 export function MyExcursionsPage() {
   const user = useCurrentUser();
   const excursions = useOwnExcursions(user?.id);
   if (!user) return <ListStatus>{SESSION.loading}</ListStatus>;
-  if (!hasSellerScreens(user)) {
-    return (
-      <div className="seller-page">
-        <PageHeader title={MY_EXCURSIONS.title} />
-        <section className="empty-state seller-empty">
-          <h2>{MY_EXCURSIONS.sellersOnly}</h2>
-          <p>{MY_EXCURSIONS.sellersOnlyHint}</p>
-          <Link className="button" to="/profile">
-            {MY_EXCURSIONS.toProfile}
-          </Link>
-        </section>
-      </div>
-    );
-  }
+  if (!hasSellerScreens(user)) return <SellersOnly title={MY_EXCURSIONS.title} />;
   const phase = syncedListPhase(excursions);
 
   return (
