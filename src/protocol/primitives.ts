@@ -13,8 +13,8 @@ export const MAX_LIST_ITEMS = 100;
 /** Names of people, cities, places and services; also short free text such as a duration. */
 export const MAX_NAME_LENGTH = 200;
 export const MAX_PERSON_NAME_LENGTH = 100;
-export const MAX_IMAGES = 3;
-export const MAX_GALLERY = 50;
+/** Covers and gallery photos of an excursion: the form's own limits (src/domain/excursion-form.ts). */
+export { MAX_COVER_IMAGES as MAX_IMAGES, MAX_GALLERY_IMAGES as MAX_GALLERY } from '../domain/excursion-form';
 export const MAX_MEDIA_ID_LENGTH = 200;
 /** Ids a row may reference without a natural small bound (a user's tickets, an excursion's tours). */
 export const MAX_ID_LIST = 10_000;

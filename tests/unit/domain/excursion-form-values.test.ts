@@ -8,12 +8,7 @@ import {
   removeScheduledDateTime,
   upcomingSlots,
 } from '../../../src/domain/excursion-form';
-import {
-  fileProblem,
-  MAX_IMAGE_FILE_BYTES,
-  toggleMarked,
-  withoutMarked,
-} from '../../../src/domain/excursion-form-files';
+import { toggleMarked, withoutMarked } from '../../../src/domain/excursion-form-files';
 import {
   excursionFields,
   formValuesOf,
@@ -316,19 +311,5 @@ describe('a draft read back from storage', () => {
     expect(restoreFormValues({ seats: { busType: 'tram' } }).seats).toEqual(
       initialSeatConfiguration('coach'),
     );
-  });
-});
-
-describe('picked files', () => {
-  it('refuses a non-image as a photo and a photo over 15 MB', () => {
-    expect(fileProblem({ type: 'application/pdf', size: 10 }, 'image')).toBe('wrong-type');
-    expect(fileProblem({ type: 'image/jpeg', size: MAX_IMAGE_FILE_BYTES + 1 }, 'image')).toBe('too-big');
-    expect(fileProblem({ type: 'image/png', size: 1000 }, 'image')).toBeNull();
-  });
-
-  it('takes mp4 and webm videos, and leaves an unknown type to the server', () => {
-    expect(fileProblem({ type: 'video/mp4', size: 1000 }, 'video')).toBeNull();
-    expect(fileProblem({ type: 'video/quicktime', size: 1000 }, 'video')).toBe('wrong-type');
-    expect(fileProblem({ type: '', size: 1000 }, 'video')).toBeNull();
   });
 });

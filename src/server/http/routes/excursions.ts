@@ -13,13 +13,8 @@ import {
 import { containsNul } from '../../../protocol/json';
 import { MAX_GALLERY, MAX_IMAGES, MAX_MODERATION_REASON_LENGTH } from '../../../protocol/primitives';
 import { MediaRejectedError } from '../../media/errors';
-import {
-  MAX_IMAGE_BYTES,
-  MAX_VIDEO_BYTES,
-  removeMedia,
-  storeMedia,
-  type MediaKind,
-} from '../../media/ingest';
+import { EXCURSION_FORM_MAX_BYTES } from '../../../domain/excursion-form-files';
+import { removeMedia, storeMedia, type MediaKind } from '../../media/ingest';
 import {
   excursionModerationHistory,
   moderationQueue,
@@ -67,14 +62,14 @@ export const EXCURSION_FORM_TEXTS = {
   tooManyGallery: `Не больше ${MAX_GALLERY} фото в галерее`,
   oneVideo: 'Можно прикрепить только одно видео',
   badKept: 'Некорректный список сохраняемых фото',
-  tooBig: 'Слишком большая форма: загрузите не больше 200 МБ видео и фото за раз',
+  tooBig: `Слишком большая форма: загрузите не больше ${EXCURSION_FORM_MAX_BYTES / 1024 / 1024} МБ видео и фото за раз`,
   badId: 'Некорректный идентификатор экскурсии',
   badReason: `Причина отказа: от 1 до ${MAX_MODERATION_REASON_LENGTH} символов`,
   fileRefused: (name: string, message: string) => `Файл «${name}»: ${message}`,
 } as const;
 
-/** The whole form: one video at its cap, plus room for a good number of photos at theirs. */
-export const EXCURSION_FORM_LIMIT = MAX_VIDEO_BYTES + 10 * MAX_IMAGE_BYTES;
+/** The whole form (src/domain/excursion-form-files.ts): the browser checks the same sum before sending. */
+export const EXCURSION_FORM_LIMIT = EXCURSION_FORM_MAX_BYTES;
 
 const rejectReasonSchema = z.object({ reason: z.string().trim().min(1).max(MAX_MODERATION_REASON_LENGTH) });
 

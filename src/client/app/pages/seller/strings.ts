@@ -10,9 +10,6 @@ export const MY_EXCURSIONS = {
   empty: 'У вас пока нет экскурсий',
   emptyHint: 'Добавьте первую: после проверки менеджером она появится в каталоге.',
   loading: 'Loading...',
-  sellersOnly: 'Раздел для продавцов',
-  sellersOnlyHint: 'Добавлять экскурсии, менять их описание и расписание могут только продавцы.',
-  toProfile: 'В профиль',
 } as const;
 
 export const MODERATION_BADGE = {
