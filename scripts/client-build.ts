@@ -50,5 +50,8 @@ export async function buildClient(root: string, dist: string): Promise<void> {
       { cause: error },
     );
   });
-  await build({ root, logLevel: 'warn', build: { outDir: dist, emptyOutDir: true } });
+  // An operator starting the app needs to hear of a failure, not the bundler's progress, chunk sizes or
+  // timing advice: this build reports errors only, and the builds its plugins run inside it (the service
+  // worker, the first-screen renderer) follow its level. `npm run build` keeps Vite's full report.
+  await build({ root, logLevel: 'error', build: { outDir: dist, emptyOutDir: true } });
 }

@@ -1,6 +1,6 @@
 import { join, resolve } from 'node:path';
 import react from '@vitejs/plugin-react';
-import { build, type Plugin } from 'vite';
+import { build, type LogLevel, type Plugin } from 'vite';
 import { BUILD_DEFINE } from './build-label.js';
 import { chunkUrl } from './chunk-url.js';
 
@@ -15,19 +15,24 @@ const FIRST_SCREEN_ENTRY = 'src/client/app/ssr/render.tsx';
 export function firstScreenRenderer(): Plugin {
   let root = '';
   let outDir = '';
+  let logLevel: LogLevel = 'warn';
   return {
     name: 'krym-first-screen-renderer',
     apply: (_config, env) => env.command === 'build' && !env.isSsrBuild,
     configResolved(resolved) {
       root = resolved.root;
       outDir = resolve(resolved.root, resolved.build.outDir);
+      // Never louder than warnings (its progress would repeat the app's), and as quiet as a quieter
+      // app build: `npm start` builds with errors only.
+      const level = resolved.logLevel ?? 'info';
+      logLevel = level === 'info' ? 'warn' : level;
     },
     async closeBundle() {
       await build({
         configFile: false,
         root,
         publicDir: false,
-        logLevel: 'warn',
+        logLevel,
         define: BUILD_DEFINE,
         // chunkUrl: the app's lazy screens are part of its graph, and one of them names a chunk's URL.
         plugins: [react(), chunkUrl()],

@@ -1,4 +1,4 @@
-import type { Plugin } from 'vite';
+import type { LogLevel, Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { SHORTCUT_ICON_SIZE, shortcutIconPath } from './app-icons.js';
 import { THEME } from './theme.js';
@@ -39,6 +39,8 @@ const SHORTCUTS = [
 
 /** The service worker (sw/sw.ts, its precache manifest injected) and the web app manifest. */
 export function pwa(): Plugin[] {
+  // The app's build's log level, for the worker's own build inside it: `npm start` builds quietly.
+  let logLevel: LogLevel = 'info';
   return VitePWA({
     strategies: 'injectManifest',
     srcDir: 'sw',
@@ -56,6 +58,21 @@ export function pwa(): Plugin[] {
       // phones keep them when they need them.
       globIgnores: ['reader/**', 'staff/**'],
       maximumFileSizeToCacheInBytes: 2 * 1024 * 1024,
+    },
+    integration: {
+      configureOptions(viteConfig) {
+        logLevel = viteConfig.logLevel ?? 'info';
+      },
+      // The plugin builds the worker into one file with Rollup's `inlineDynamicImports`, which Rolldown
+      // (Vite 8) reports as deprecated on every build; `codeSplitting: false` is its named successor.
+      configureCustomSWViteBuild(inlineConfig) {
+        inlineConfig.logLevel = logLevel;
+        const output = inlineConfig.build?.rollupOptions?.output;
+        if (output && !Array.isArray(output) && 'inlineDynamicImports' in output) {
+          delete output.inlineDynamicImports;
+          Object.assign(output, { codeSplitting: false });
+        }
+      },
     },
     manifest: {
       id: '/',

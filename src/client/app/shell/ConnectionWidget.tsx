@@ -1,6 +1,8 @@
 import { useState } from 'react';
+import type { LogRow } from '../../db/schema';
 import { usePendingCount, useRecentMessages, useSyncStatus } from '../hooks/status';
 import { STATUS } from '../strings';
+import { CONNECTION_LOG } from './connection-strings';
 
 // Built on first use: an Intl formatter costs milliseconds to create, and the panel is closed on
 // most pages, so the first paint should not pay for it.
@@ -12,9 +14,39 @@ const formatTime = (at: number) =>
     second: '2-digit',
   })).format(at);
 
+/** A log row in Russian: the engine's notes by their text, the server's messages by their type. */
+function describe({ direction, text }: LogRow): string {
+  if (direction === 'info') return CONNECTION_LOG.notes[text] ?? CONNECTION_LOG.note;
+  let message: { type?: unknown; data?: { action?: unknown } };
+  try {
+    message = JSON.parse(text) as typeof message;
+  } catch {
+    return CONNECTION_LOG.unknown;
+  }
+  const action = typeof message?.data?.action === 'string' ? message.data.action : '';
+  switch (message?.type) {
+    case 'EXCURSION_UPDATE':
+      return CONNECTION_LOG.excursion(action);
+    case 'TOUR_UPDATE':
+      return CONNECTION_LOG.tour(action);
+    case 'USER_UPDATE':
+      return CONNECTION_LOG.user(action);
+    case 'TICKET_UPDATE':
+      return CONNECTION_LOG.ticket;
+    case 'subscribed':
+      return CONNECTION_LOG.subscribed;
+    case 'pong':
+      return CONNECTION_LOG.pong;
+    case 'error':
+      return CONNECTION_LOG.error;
+    default:
+      return CONNECTION_LOG.unknown;
+  }
+}
+
 /**
- * SPEC §1's debug widget on every page: collapsed to a dot by default; opened, it shows the socket
- * state, the changes waiting to be sent, the last successful sync and the messages received.
+ * SPEC §1's debug widget on every page: collapsed to a dot in the top bar by default; opened, it shows
+ * the socket state, the changes waiting to be sent, the last successful sync and the messages received.
  */
 export function ConnectionWidget() {
   const [open, setOpen] = useState(false);
@@ -50,7 +82,7 @@ export function ConnectionWidget() {
             <ol className="connection-log">
               {messages.map((message) => (
                 <li key={message.id}>
-                  <time>{formatTime(message.at)}</time> {message.text}
+                  <time>{formatTime(message.at)}</time> {describe(message)}
                 </li>
               ))}
             </ol>

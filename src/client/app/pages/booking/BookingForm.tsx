@@ -16,7 +16,7 @@ import { canPayAtSeatStep, toggleSeat } from '../../../../domain/seat-selection'
 import type { EntityId, ReplicaExcursion, TicketService, ReplicaTour } from '../../../../domain/types';
 import { CancelPolicy } from '../../components/money/CancelPolicy';
 import { ActionBar } from './ActionBar';
-import { BookingMessage } from './BookingMessage';
+import { BookingMessage, SeatsTakenMessage } from './BookingMessage';
 import { CountStep } from './CountStep';
 import { useOnline } from '../../hooks/online';
 import { SeatStep } from './SeatStep';
@@ -57,6 +57,10 @@ export function BookingForm({ excursion, tours, userId }: BookingFormProps) {
   const selection = applyTourChange(chosen, excursion, tour);
   const limits = countLimits(excursion, tour);
   const { counts, seats } = selection;
+  // Seats the person chose on this tour that are no longer free: another buyer took them meanwhile.
+  // Choosing again (or another tour) replaces the choice, and with it this list.
+  const takenMeanwhile =
+    tour._id === tourId ? chosen.seats.filter((seat) => !tour.emptySeats.includes(seat)) : [];
   const assemblyPoint = excursion.assemblyPoints.includes(point)
     ? point
     : (excursion.assemblyPoints[0] ?? '');
@@ -162,6 +166,7 @@ export function BookingForm({ excursion, tours, userId }: BookingFormProps) {
         )}
       </section>
       <div className="booking-dock">
+        <SeatsTakenMessage seats={takenMeanwhile} />
         <BookingMessage state={state} onClose={clear} />
         <ActionBar
           submitting={submitting}

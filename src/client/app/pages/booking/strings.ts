@@ -52,6 +52,13 @@ export const SEATS = {
       ? 'Выберите место на схеме.'
       : `Выберите ${seatsLabel(needed)} на схеме — по одному на каждого.`,
   notFree: (n: number) => `Место ${n} занято. Выберите свободное место.`,
+  /** Chosen seats another buyer took while this one was choosing (the live update). */
+  takenMeanwhile: (seats: readonly number[]) =>
+    seats.length === 1
+      ? `Место ${seats[0]} заняли, пока вы выбирали`
+      : `Места ${seats.join(', ')} заняли, пока вы выбирали`,
+  chooseAnother: (count: number) =>
+    count === 1 ? 'Выберите другое место на схеме.' : 'Выберите другие места на схеме.',
   partyFull: (needed: number) =>
     `Все места уже выбраны (${needed}). Чтобы выбрать другое, сначала снимите выбор с одного из выбранных.`,
 } as const;
