@@ -1,6 +1,5 @@
 /// <reference lib="webworker" />
-import { cacheNames, clientsClaim } from 'workbox-core';
-import { ExpirationPlugin } from 'workbox-expiration';
+import { cacheNames, clientsClaim, registerQuotaErrorCallback } from 'workbox-core';
 import {
   cleanupOutdatedCaches,
   createHandlerBoundToURL,
@@ -11,6 +10,13 @@ import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { CacheFirst } from 'workbox-strategies';
 import type { WorkboxPlugin } from 'workbox-core/types.js';
 import { FALLBACK_PAYLOAD, notificationTarget, readPushPayload } from '../src/client/push/payload';
+import { mediaBudget } from '../src/client/offline-pictures/budget';
+import {
+  KEEP_HEADER,
+  MEDIA_CACHE,
+  MEDIA_CACHE_MAX_BYTES,
+  STORAGE_FULL_MESSAGE,
+} from '../src/client/offline-pictures/names';
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: (PrecacheEntry | string)[] };
 
@@ -68,25 +74,32 @@ const wholeSmallPictures: WorkboxPlugin = {
 };
 
 // Pictures of excursions (/api/images) and of places, cities and banners (/api/app_media): cached the
-// first time they are seen, so what a tourist saw once shows again on a mountain road without signal.
-// A media id never changes its bytes (the server marks it immutable), so cache-first is safe and saves
-// the tourist's data. Capped in count and age, and the first thing dropped if storage runs short.
-// Video and other Range requests go to the network: a partial response cannot be cached whole, and
-// video would blow the cap.
+// first time a screen shows them, and the catalogue's card pictures fetched ahead for offline use
+// (src/client/offline-pictures, marked by KEEP_HEADER since a script's fetch has no image destination),
+// so a card shows its picture on a mountain road without signal. A media id never changes its bytes
+// (the server marks it immutable), so cache-first is safe and saves the tourist's data. The whole
+// cache is capped in bytes, the least recently shown pictures dropped first (budget.ts); pictures of
+// excursions that left the catalogue are dropped by the page. Video and other Range requests go to
+// the network: a partial response cannot be cached whole, and video would blow the cap.
 registerRoute(
   ({ url, request }) =>
     url.origin === self.location.origin &&
     (url.pathname.startsWith('/api/images/') || url.pathname.startsWith('/api/app_media/')) &&
-    request.destination === 'image' &&
+    (request.destination === 'image' || request.headers.get(KEEP_HEADER) === '1') &&
     !request.headers.has('range'),
   new CacheFirst({
-    cacheName: 'media-v1',
-    plugins: [
-      wholeSmallPictures,
-      new ExpirationPlugin({ maxEntries: 400, maxAgeSeconds: 30 * 24 * 3600, purgeOnQuotaError: true }),
-    ],
+    cacheName: MEDIA_CACHE,
+    plugins: [wholeSmallPictures, mediaBudget(MEDIA_CACHE, MEDIA_CACHE_MAX_BYTES)],
   }),
 );
+
+// A picture the browser refused to store (the disk is full) is still shown, but the open windows are
+// told, so the app says so at the top of the screen as it does for the replica (StatusBanners).
+registerQuotaErrorCallback(() => {
+  void self.clients.matchAll({ type: 'window' }).then((windows) => {
+    for (const window of windows) window.postMessage({ type: STORAGE_FULL_MESSAGE });
+  });
+});
 
 // The boarding screen's QR reader (/reader/…, not precached: only sellers need it) is answered from the
 // cache a seller's phone keeps it in (src/client/app/pages/seller/departure/scanner.ts), else the

@@ -6,6 +6,7 @@ import { benchLighthouse } from './lighthouse';
 import { benchLivePath } from './live-path';
 import { median } from './stats';
 import { describeMachine } from './machine';
+import { benchOfflinePictures } from './offline-pictures';
 import { precacheBytes } from './precache';
 import { benchReplicaApply } from './replica-apply';
 import { benchRestart } from './restart';
@@ -40,6 +41,20 @@ rows.push({
   value: `${(precache.bytes / 1024).toFixed(0)} KB`,
   budget: '≤ 1 MB',
   pass: precache.bytes <= 1024 * 1024,
+});
+
+const kept = await benchOfflinePictures();
+rows.push({
+  name: `offline card pictures of the demo catalogue, fetched in the background (${kept.cards.pictures})`,
+  value: `${(kept.cards.bytes / 1024).toFixed(0)} KB in ${(kept.cards.ms / 1000).toFixed(1)} s`,
+  budget: '≤ 1 MB, ≤ 15 s',
+  pass: kept.cards.bytes <= 1024 * 1024 && kept.cards.ms <= 15_000,
+});
+rows.push({
+  name: `trip download: every other cover and gallery thumbnail (${kept.trip.pictures})`,
+  value: `${(kept.trip.bytes / 1024).toFixed(0)} KB in ${(kept.trip.ms / 1000).toFixed(1)} s`,
+  budget: '≤ 2 MB, ≤ 30 s',
+  pass: kept.trip.bytes <= 2 * 1024 * 1024 && kept.trip.ms <= 30_000,
 });
 
 const pulls = await benchSyncBytes();

@@ -35,3 +35,17 @@ export async function insertMedia(db: Queryable, m: MediaInsert): Promise<void> 
 export async function deleteMediaRows(db: Queryable, ids: readonly string[]): Promise<void> {
   await db.query('DELETE FROM media WHERE id = ANY($1::text[])', [ids]);
 }
+
+/** The content types of the media rows among `ids` of one of `kinds`: a missing id is left out. */
+export async function mediaContentTypes(
+  db: Queryable,
+  ids: readonly string[],
+  kinds: readonly string[],
+): Promise<Map<string, string>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db.query<{ id: string; content_type: string }>(
+    'SELECT id, content_type FROM media WHERE id = ANY($1::text[]) AND kind = ANY($2::text[])',
+    [ids, kinds],
+  );
+  return new Map(rows.map((row) => [row.id, row.content_type]));
+}

@@ -1,13 +1,13 @@
 import { Hono } from 'hono';
 import type { Context } from 'hono';
 import type { AppDeps } from '../deps';
-import { notFound } from '../errors';
+import { badRequest, notFound } from '../errors';
 import { candidateFiles, rasterizeSvg, requestedWidth, svgRendering } from '../../media/images';
 import { parseRange } from '../../media/range';
 import type { RangeRequest } from '../../media/range';
 import { isSafeMediaId } from '../../media/store';
 import type { MediaStore } from '../../media/store';
-import { mediaContentType } from '../../storage/media';
+import { mediaContentType, mediaContentTypes } from '../../storage/media';
 
 interface StoredFile {
   id: string;
@@ -15,6 +15,9 @@ interface StoredFile {
 }
 
 const NOT_FOUND = 'Файл не найден';
+const BAD_SIZES = 'Нужен список идентификаторов (не больше 1000) и ширина';
+/** Ids one size question may name: a catalogue's pictures fit in a few such questions. */
+const MAX_SIZE_IDS = 1000;
 const SVG = 'image/svg+xml';
 // A media id never changes its bytes (a new upload gets a new id), so clients may keep it for a year.
 const CACHE_CONTROL = 'public, max-age=31536000, immutable';
@@ -26,6 +29,12 @@ const SVG_POLICY = "default-src 'none'; style-src 'unsafe-inline'; sandbox";
 // other width gets the narrowest variant at least that wide, else the full image (images.ts). The
 // demo's SVG artwork at such a width is answered with a WebP rendering of it.
 // Every answer supports Range (video seeking) and If-None-Match.
+//
+// POST …/sizes {ids, w} answers {sizes: {id: bytes}}: the length of the very file a GET of each id at
+// that width sends, so the app can say how many megabytes a download for offline use takes before
+// the tourist agrees to it. Only ids the caller names are answered (a media id is itself the key to
+// its picture, so no list of ids is ever given out); an id of another kind or of no row is left out.
+// An SVG not yet rendered at that width is rendered now, as the download's first GET would do.
 
 export function imageRoutes(deps: AppDeps): Hono {
   return mediaKindRoutes(deps, ['image', 'video', 'avatar']);
@@ -67,6 +76,27 @@ function mediaKindRoutes(deps: AppDeps, kinds: string[]): Hono {
     }
     return pending;
   };
+  app.post('/sizes', async (c) => {
+    const body = (await c.req.json().catch(() => null)) as { ids?: unknown; w?: unknown } | null;
+    const ids = body?.ids;
+    const width = typeof body?.w === 'number' ? requestedWidth(String(body.w), undefined) : null;
+    if (
+      !Array.isArray(ids) ||
+      ids.length > MAX_SIZE_IDS ||
+      !ids.every((id): id is string => typeof id === 'string') ||
+      width === null
+    )
+      throw badRequest(BAD_SIZES);
+    const safe = [...new Set(ids)].filter(isSafeMediaId);
+    const types = await mediaContentTypes(deps.db, safe, kinds);
+    const sizes: Record<string, number> = {};
+    for (const [id, contentType] of types) {
+      const raster = contentType === SVG ? await svgRaster(id, width) : null;
+      const file = raster ?? (await firstExisting(deps.media, candidateFiles(id, contentType, width)));
+      if (file) sizes[id] = file.size;
+    }
+    return c.json({ sizes });
+  });
   app.get('/:id', async (c) => {
     const id = c.req.param('id');
     if (!isSafeMediaId(id)) throw notFound(NOT_FOUND);

@@ -8,6 +8,7 @@ import { ProfileIcon, type ProfileIconName } from './icons';
 import { PROFILE } from './strings';
 import { UserAvatar } from './UserAvatar';
 import { AwaitingReviews } from '../reviews/AwaitingReviews';
+import { OfflineTripOffer } from '../../../offline-pictures/OfflineTripOffer';
 
 interface MenuItem {
   to: string;
@@ -74,6 +75,8 @@ export function ProfilePage() {
       </div>
 
       <AwaitingReviews userId={user.id} />
+
+      <OfflineTripOffer />
 
       <nav aria-label={PROFILE.menu}>
         <ul className="profile-card profile-menu">

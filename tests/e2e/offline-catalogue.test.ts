@@ -1,0 +1,225 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Banner, City, Excursion, Place } from '../../src/domain/types';
+import { cardPictures, tripPictures, type CatalogueRows } from '../../src/client/offline-pictures/plan';
+import { DEMO } from '../support/api';
+import { closeOffline, launchBrowser, openPhone, PHONE_CONTEXT, screenshot } from '../support/browser';
+import { product } from '../support/e2e-product';
+import { signIn } from '../support/session';
+
+// The catalogue's pictures kept for offline use, against the real product on a 390×844 phone: after
+// one online visit the card pictures of every excursion, place and city are in the worker's media
+// cache without the tourist opening them; on Save-Data only what was shown is kept until the tourist
+// asks; the bigger download shows its progress and stops when told.
+
+// The worker's own requests go through the context's routes too (the download test slows them down).
+process.env.PW_EXPERIMENTAL_SERVICE_WORKER_NETWORK_EVENTS = '1';
+
+const baseUrl = product('baseUrl');
+const dataDir = product('dataDir');
+const OFFER = 'Сохранить каталог для поездки без сети';
+let browser: Browser;
+let catalogue: CatalogueRows;
+let cards: string[];
+let trip: string[];
+let city: City;
+
+async function api<T>(path: string, key: string): Promise<T[]> {
+  const body = (await (await fetch(`${baseUrl}${path}`)).json()) as Record<string, T[]>;
+  return body[key] ?? [];
+}
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  const cities = await api<City>('/api/cities', 'cities');
+  catalogue = {
+    excursions: await api<Excursion>('/api/excursions', 'excursions'),
+    places: await api<Place>('/api/places', 'places'),
+    cities,
+    banners: await api<Banner>('/api/banners', 'banners'),
+  };
+  cards = cardPictures(catalogue).map((one) => one.url);
+  trip = tripPictures(catalogue).map((one) => one.url);
+  city = cities[0] as City;
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+/** Which of `urls` the worker's media cache holds. */
+function cached(page: Page, urls: readonly string[]): Promise<string[]> {
+  return page.evaluate(async (list) => {
+    const cache = await caches.open('media-v1');
+    const found: string[] = [];
+    for (const url of list) if (await cache.match(url, { ignoreVary: true })) found.push(url);
+    return found;
+  }, urls);
+}
+
+/** The first visit: the worker installs and takes control of the page. */
+async function install(page: Page, path = '/'): Promise<void> {
+  await page.goto(`${baseUrl}${path}`);
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null, null, { timeout: 30_000 });
+}
+
+/**
+ * Brings every card picture of the screen into view, as a tourist scrolling down and along each row
+ * would, and waits until each is drawn. Says how many card pictures the screen has and how many of
+ * them loaded. A carousel's further slides are not card pictures (they may be drawn stand-ins).
+ */
+async function drawnCardPictures(page: Page): Promise<{ loaded: number; total: number }> {
+  let last = { loaded: 0, total: 0, waiting: [] as string[] };
+  await expect
+    .poll(
+      async () => {
+        last = await page.evaluate(async (urls) => {
+          const images = [...document.querySelectorAll<HTMLImageElement>('main img')].filter((img) =>
+            urls.includes(img.getAttribute('src') ?? ''),
+          );
+          const waiting = images.filter((img) => !(img.complete && img.naturalWidth > 0));
+          // A lazy picture is asked for once it comes near the screen: bring each waiting one there.
+          for (const img of waiting) {
+            img.scrollIntoView({ block: 'center', inline: 'center' });
+            await new Promise((resolve) => setTimeout(resolve, 50));
+          }
+          return {
+            loaded: images.length - waiting.length,
+            total: images.length,
+            waiting: waiting.map((img) => img.getAttribute('src') ?? ''),
+          };
+        }, cards);
+        return last.total > 0 && last.loaded === last.total ? 'drawn' : JSON.stringify(last);
+      },
+      { timeout: 30_000 },
+    )
+    .toBe('drawn');
+  return last;
+}
+
+/** How many cards of each kind the screen shows: each must show its card picture. */
+function cardCount(page: Page): Promise<number> {
+  return page.locator('main .excursion-card, main .place-list li, main .city-card, main .place-card').count();
+}
+
+describe('the catalogue pictures offline', () => {
+  it('draws every card picture of /excursions, /stories and a city from the cache offline, none opened online', async () => {
+    const { context, page } = await openPhone(browser);
+    await install(page);
+    await page
+      .getByRole('alert', { name: 'Обновление приложения' })
+      .getByText('App ready to work offline', { exact: true })
+      .waitFor({ timeout: 15_000 });
+    // In the background, without the tourist going anywhere: every card picture lands in the cache.
+    await expect.poll(async () => (await cached(page, cards)).length, { timeout: 60_000 }).toBe(cards.length);
+    // The bigger download waits for the tourist: the gallery is not fetched by itself.
+    expect((await cached(page, trip)).length).toBeLessThan(trip.length);
+
+    await context.setOffline(true);
+    for (const path of ['/excursions', '/stories', `/city/${city.id}`]) {
+      await page.goto(`${baseUrl}${path}`);
+      await page.locator('main h1').first().waitFor({ timeout: 15_000 });
+      await page.locator('main img[src^="/api/"]').first().waitFor({ timeout: 15_000 });
+      const drawn = await drawnCardPictures(page);
+      // Every card shows its picture, and every one came from the cache: there is no network.
+      expect(drawn.loaded, path).toBe(drawn.total);
+      expect(drawn.loaded, path).toBeGreaterThanOrEqual(await cardCount(page));
+      if (path === '/excursions') expect(drawn.loaded).toBeGreaterThanOrEqual(catalogue.excursions.length);
+      if (path === '/excursions') await screenshot(page, 'offline-catalogue-excursions');
+    }
+    await closeOffline(context);
+  }, 180_000);
+
+  it('keeps only what was shown on Save-Data, until the tourist asks for the download', async () => {
+    const context = await browser.newContext(PHONE_CONTEXT);
+    await signIn(context, dataDir, DEMO.tourist);
+    const page = await context.newPage();
+    await (
+      await context.newCDPSession(page)
+    ).send('Emulation.setDataSaverOverride', { dataSaverEnabled: true });
+    const keptAhead: string[] = [];
+    page.on('request', (request) => {
+      if (request.headers()['x-keep-offline'] === '1') keptAhead.push(request.url());
+    });
+
+    // The home screen, with its cards: the pictures it shows are the ones opened.
+    // Opened again once the worker controls the page, so what it shows goes through the worker.
+    await install(page, '/');
+    await page.reload();
+    await page.locator('main .excursion-card img').first().waitFor({ timeout: 20_000 });
+    const shown = await page.evaluate(() =>
+      [...document.querySelectorAll<HTMLImageElement>('main img')]
+        .filter((img) => img.complete && img.naturalWidth > 0)
+        .map((img) => img.getAttribute('src') ?? ''),
+    );
+    await page.goto(`${baseUrl}/profile`);
+    const offer = page.getByRole('region', { name: 'Фотографии без сети' });
+    await offer.getByText('Экономия трафика', { exact: false }).waitFor({ timeout: 20_000 });
+    // The size offered is measured by the server, in megabytes.
+    await expect
+      .poll(() => offer.getByRole('button', { name: OFFER }).textContent(), { timeout: 20_000 })
+      .toMatch(/· \d+,\d МБ$/);
+    // Long enough for the background keeping to have started, had the connection allowed it.
+    await page.waitForTimeout(8_000);
+    expect(keptAhead).toEqual([]);
+    const keptCards = await cached(page, cards);
+    expect(keptCards.length).toBeGreaterThan(0);
+    expect(keptCards.length).toBeLessThan(cards.length);
+    // Only pictures the home screen showed are in the cache.
+    expect(keptCards.filter((url) => !shown.includes(url))).toEqual([]);
+
+    await offer.getByRole('button', { name: OFFER }).click();
+    await offer.getByText('Каталог сохранён для поездки без сети').waitFor({ timeout: 60_000 });
+    expect((await cached(page, [...cards, ...trip])).length).toBe(cards.length + trip.length);
+    await context.close();
+  }, 120_000);
+
+  it('shows the download progress and stops it when asked', async () => {
+    const context: BrowserContext = await browser.newContext(PHONE_CONTEXT);
+    await signIn(context, dataDir, DEMO.tourist);
+    const page = await context.newPage();
+    // Save-Data keeps the background keeping away, so this download is the only one running.
+    await (
+      await context.newCDPSession(page)
+    ).send('Emulation.setDataSaverOverride', { dataSaverEnabled: true });
+    // Each picture takes a moment, as on a phone's network, so the download can be watched and stopped.
+    await context.route(/\/api\/images\/[^/]+\?w=480$/, async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 150));
+      await route.continue();
+    });
+    await install(page, '/profile');
+    const offer = page.getByRole('region', { name: 'Фотографии без сети' });
+    await offer.getByRole('button', { name: OFFER }).waitFor({ timeout: 20_000 });
+    // Every progress text the screen shows, in order.
+    await page.evaluate(() => {
+      const seen: string[] = [];
+      (window as unknown as { progressSeen: string[] }).progressSeen = seen;
+      new MutationObserver(() => {
+        const text = document.querySelector('.offline-offer [role="status"]')?.textContent ?? '';
+        if (text.startsWith('Загружено') && seen.at(-1) !== text) seen.push(text);
+      }).observe(document.body, { subtree: true, childList: true, characterData: true });
+    });
+
+    await offer.getByRole('button', { name: OFFER }).click();
+    await offer.getByRole('progressbar', { name: 'Загрузка фотографий каталога' }).waitFor();
+    await offer.getByRole('button', { name: 'Остановить' }).click();
+    await offer.getByText('Загрузка остановлена').waitFor();
+    // The pictures already on their way when Stop was pressed still land; nothing starts after them.
+    await page.waitForTimeout(1_500);
+    const afterStop = (await cached(page, [...cards, ...trip])).length;
+    expect(afterStop).toBeLessThan(cards.length + trip.length);
+    await page.waitForTimeout(3_000);
+    expect((await cached(page, [...cards, ...trip])).length).toBe(afterStop);
+
+    // Asked again, it goes on to the end, counting up.
+    await offer.getByRole('button', { name: OFFER }).click();
+    await offer.getByText('Каталог сохранён для поездки без сети').waitFor({ timeout: 60_000 });
+    const seen = await page.evaluate(() => (window as unknown as { progressSeen: string[] }).progressSeen);
+    const counts = seen.map((text) => Number(/Загружено (\d+)/.exec(text)?.[1]));
+    expect(counts.length).toBeGreaterThan(2);
+    expect(counts.slice(1).every((count, index) => count >= (counts[index] as number) || count === 0)).toBe(
+      true,
+    );
+    expect((await cached(page, [...cards, ...trip])).length).toBe(cards.length + trip.length);
+    await context.close();
+  }, 120_000);
+});
