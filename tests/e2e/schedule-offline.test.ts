@@ -13,6 +13,7 @@ import { DEMO } from '../support/api';
 import { bookingBody } from '../support/booking';
 import { closeOffline, launchBrowser, openPhone, screenshot } from '../support/browser';
 import { newTourist } from '../support/e2e-accounts';
+import { closeOfflineToast } from '../support/e2e-departure';
 import { signIn } from '../support/session';
 import { product } from '../support/e2e-product';
 
@@ -77,13 +78,6 @@ const chip = (page: Page, date: string, time: string): Locator =>
 
 async function waitForState(page: Page, date: string, time: string, state: string): Promise<void> {
   await expect.poll(() => chip(page, date, time).getAttribute('data-state'), { timeout: 30_000 }).toBe(state);
-}
-
-/** Closes the 'App ready to work offline' toast, which would cover the save bar in screenshots. */
-async function closeOfflineToast(page: Page): Promise<void> {
-  const toast = page.getByRole('alert', { name: 'Обновление приложения' });
-  await toast.getByText('App ready to work offline', { exact: true }).waitFor({ timeout: 30_000 });
-  await toast.getByRole('button', { name: 'Close' }).click();
 }
 
 /** The 15th of next month: past the demo schedule's busiest days and reached with one month step. */

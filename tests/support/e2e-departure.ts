@@ -52,9 +52,21 @@ export async function emptySellerTour(
   return found;
 }
 
-/** Closes the 'App ready to work offline' toast, which would cover the bottom of the screenshots. */
+/**
+ * Waits until the service worker controls the page (the app works offline from here on) and closes
+ * the 'App ready to work offline' line if it still shows: it leaves by itself after a few seconds, and
+ * while it shows the page sits lower by its height.
+ */
 export async function closeOfflineToast(page: Page): Promise<void> {
-  const toast = page.getByRole('alert', { name: 'Обновление приложения' });
-  await toast.getByText('App ready to work offline', { exact: true }).waitFor({ timeout: 30_000 });
-  await toast.getByRole('button', { name: 'Close' }).click();
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null, null, { timeout: 30_000 });
+  const close = page
+    .getByRole('alert', { name: 'Обновление приложения' })
+    .filter({ hasText: 'App ready to work offline' })
+    .getByRole('button', { name: 'Close' });
+  const shown = await close.waitFor({ timeout: 5_000 }).then(
+    () => true,
+    () => false,
+  );
+  if (shown) await close.click().catch(() => undefined);
+  await close.waitFor({ state: 'detached', timeout: 15_000 });
 }
