@@ -1,9 +1,9 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Change, SyncResponse } from '../../src/protocol/sync';
 import { DEMO } from '../support/api';
 import { appDrawn, cardExcursionId, launchBrowser, openPhone, PHONE, screenshot } from '../support/browser';
 import { product } from '../support/e2e-product';
+import { lengthenCatalogue } from '../support/long-catalogue';
 import { signIn } from '../support/session';
 
 const baseUrl = product('baseUrl');
@@ -171,36 +171,6 @@ describe('document titles', () => {
 /** Extra excursions (copies of a real one under new ids) in the phone's first sync: a long list. */
 const EXTRA = 60;
 
-/** Lengthens the phone's first sync; the function returned counts its excursions once it has passed. */
-async function lengthenCatalogue(page: Page): Promise<() => number> {
-  let total = 0;
-  await page.route(
-    (url) => url.pathname === '/api/sync' && !url.searchParams.has('cursor'),
-    async (route) => {
-      const response = await route.fetch();
-      const body = (await response.json()) as SyncResponse;
-      const template = body.changes.find(
-        (change): change is Extract<Change, { collection: 'excursions'; op: 'put' }> =>
-          change.collection === 'excursions' && change.op === 'put',
-      );
-      if (!template) throw new Error('the first sync holds no excursion');
-      const extra = Array.from({ length: EXTRA }, (_, i) => ({
-        ...template,
-        row: {
-          ...template.row,
-          _id: `eeee${String(i).padStart(20, '0')}`,
-          title: `Длинный список №${i + 1}`,
-          popularity: 0,
-        },
-      }));
-      const changes = [...body.changes, ...extra];
-      total = changes.filter((change) => change.collection === 'excursions').length;
-      await route.fulfill({ response, json: { ...body, changes } });
-    },
-  );
-  return () => total;
-}
-
 const scrollY = (page: Page) => page.evaluate(() => Math.round(window.scrollY));
 /** How far the page is from `top`, in CSS pixels (a 2× screen scrolls in half pixels). */
 const offBy = async (page: Page, top: number) => Math.abs((await scrollY(page)) - top);
@@ -208,7 +178,7 @@ const offBy = async (page: Page, top: number) => Math.abs((await scrollY(page)) 
 describe('scrolling between screens', () => {
   it('opens a screen at its top, and Back returns to where the list was left', async () => {
     const { context, page } = await openPhone(browser);
-    const total = await lengthenCatalogue(page);
+    const total = await lengthenCatalogue(page, EXTRA);
     await page.goto(`${baseUrl}/excursions`);
     await appDrawn(page);
     const cards = page.locator('#excursions-panel .excursion-card');
