@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
+import { expectNoAxeViolations } from './axe';
 import { ROOT } from './process';
 
 // Debian's Chromium driven by playwright-core; no test downloads a browser.
@@ -149,6 +150,8 @@ export async function waitOrExplain(page: Page, locator: Locator, timeout: numbe
 }
 
 export async function screenshot(page: Page, name: string, fullPage = false): Promise<string> {
+  // Every screen the suite photographs is also checked with axe-core (WCAG 2.x A/AA, best practices).
+  await expectNoAxeViolations(page);
   await mkdir(SCREENSHOT_DIR, { recursive: true });
   const path = join(SCREENSHOT_DIR, `${name}.png`);
   const viewport = page.viewportSize();

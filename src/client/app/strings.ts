@@ -39,6 +39,7 @@ export const SHELL = {
   back: 'Назад',
   mainNavigation: 'Основные разделы',
   menu: 'Меню',
+  footerMenu: 'О компании',
   social: 'Мы в соцсетях',
   rights: 'Все права защищены.',
 } as const;

@@ -87,8 +87,9 @@ export function MediaImage({
       <svg
         className={`media-placeholder ${className ?? ''}`}
         viewBox={`0 0 ${width} ${height}`}
-        role="img"
-        aria-label={alt}
+        // An empty alt marks a picture as decoration (the card's text names it): hidden, as an <img
+        // alt=""> is, instead of an image without a name.
+        {...(alt ? { role: 'img', 'aria-label': alt } : { 'aria-hidden': true })}
       >
         {id && <DrawnStandIn id={id} width={width} height={height} />}
       </svg>

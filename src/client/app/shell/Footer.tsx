@@ -4,7 +4,7 @@ import { COMPANY, FOOTER_LINKS, SHELL, SOCIAL_LINKS } from '../strings';
 export function Footer() {
   return (
     <footer className="footer">
-      <nav className="footer-links" aria-label={SHELL.menu}>
+      <nav className="footer-links" aria-label={SHELL.footerMenu}>
         {FOOTER_LINKS.map((link) => (
           <Link key={link.to} to={link.to}>
             {link.label}

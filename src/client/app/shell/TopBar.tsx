@@ -26,7 +26,7 @@ export function TopBar({
       >
         <Icon name={menuOpen ? 'close' : 'menu'} />
       </button>
-      <Link to="/" className="logo" aria-label={SHELL.home}>
+      <Link to="/" className="logo" aria-label={`${COMPANY.brand}. ${SHELL.home}`}>
         <Logo />
         <span>{COMPANY.brand}</span>
       </Link>

@@ -11,9 +11,15 @@ import { MODERATION_HISTORY as TEXT } from './strings';
 export function ModerationHistory({
   history,
   compact = false,
+  ofId,
 }: {
   history: ModerationEvent[];
   compact?: boolean;
+  /**
+   * The id of the element naming what the history is of (a card's title), added to the region's
+   * name: in a list of cards each history is then a landmark of its own, not one name repeated.
+   */
+  ofId?: string;
 }) {
   const headingId = useId();
   if (history.length === 0) return null;
@@ -21,7 +27,7 @@ export function ModerationHistory({
   return (
     <section
       className={`moderation-history${compact ? ' moderation-history--compact' : ''}`}
-      aria-labelledby={headingId}
+      aria-labelledby={ofId ? `${headingId} ${ofId}` : headingId}
     >
       <Heading id={headingId}>{TEXT.title}</Heading>
       <ol>

@@ -30,7 +30,7 @@ const queue: Omit<ReviewQueueProps<SubmissionReview>, 'texts' | 'items'> = {
         linkText={TEXT.view}
       />
       <SellerContacts seller={item.seller} />
-      <ModerationHistory history={item.submission.history} compact />
+      <ModerationHistory history={item.submission.history} compact ofId={titleId} />
     </>
   ),
 };

@@ -39,17 +39,21 @@ export function AvailableList({ date, quantity }: { date: string; quantity: numb
     );
   }
   return (
-    <ul className="dates-list">
-      {excursions.map((excursion, index) => (
-        <li key={excursion._id}>
-          <ExcursionCard
-            excursion={excursion}
-            nearestTour={departures.get(excursion._id)}
-            user={user}
-            eager={index === 0}
-          />
-        </li>
-      ))}
-    </ul>
+    <>
+      {/* Cards are h3: the list needs its h2 for the outline, read by screen readers only. */}
+      <h2 className="visually-hidden">{DATES_PAGE.list}</h2>
+      <ul className="dates-list">
+        {excursions.map((excursion, index) => (
+          <li key={excursion._id}>
+            <ExcursionCard
+              excursion={excursion}
+              nearestTour={departures.get(excursion._id)}
+              user={user}
+              eager={index === 0}
+            />
+          </li>
+        ))}
+      </ul>
+    </>
   );
 }

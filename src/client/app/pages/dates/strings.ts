@@ -2,6 +2,7 @@
 
 export const DATES_PAGE = {
   changeDate: 'Изменить дату',
+  list: 'Экскурсии с местами на эту дату',
   loading: 'Loading excursions...',
   empty: 'No available excursions',
   emptyHint: 'Попробуйте другую дату или меньшую группу.',

@@ -27,7 +27,7 @@ export function KeptPhotos({ kept, marked, onMark, onDelete }: KeptPhotosProps) 
   const group = (title: string, ids: readonly string[], name: (n: number) => string) =>
     ids.length > 0 && (
       <>
-        <h3 className="xf-subtitle">{title}</h3>
+        <h2 className="xf-subtitle">{title}</h2>
         <ul className="xf-thumbs">
           {ids.map((id, index) => {
             const on = marked.includes(id);

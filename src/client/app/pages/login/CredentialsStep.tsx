@@ -99,80 +99,77 @@ export function CredentialsStep({ wizard, invited }: { wizard: LoginWizard; invi
         </button>
       </div>
 
-      <form
-        className="login-form"
-        role="tabpanel"
-        aria-labelledby="login-tab-email"
-        onSubmit={submit}
-        noValidate
-      >
-        {register && invited && <p className="login-invited">{TEXT.invitedNote}</p>}
-        <Field
-          label={TEXT.email}
-          hint={emailHint}
-          type="email"
-          inputMode="email"
-          autoComplete={register ? 'email' : 'username'}
-          autoCapitalize="none"
-          spellCheck={false}
-          placeholder={TEXT.emailPlaceholder}
-          value={form.email}
-          onChange={(event) => changeForm({ email: event.target.value })}
-          onBlur={touch('email')}
-        />
-        <Field
-          label={TEXT.password}
-          hint={passwordHint}
-          type={shown ? 'text' : 'password'}
-          autoComplete={register ? 'new-password' : 'current-password'}
-          value={form.password}
-          onChange={(event) => changeForm({ password: event.target.value })}
-          onBlur={touch('password')}
-          reveal={reveal}
-        />
-        {mode === 'login' && (
-          <button type="button" className="login-link-button login-forgot" onClick={wizard.startReset}>
-            {TEXT.forgot}
-          </button>
-        )}
-        {register && (
-          <>
-            <Field
-              label={TEXT.repeatPassword}
-              hint={repeatHint}
-              type={shown ? 'text' : 'password'}
-              autoComplete="new-password"
-              value={form.repeatPassword}
-              onChange={(event) => changeForm({ repeatPassword: event.target.value })}
-              onBlur={touch('repeatPassword')}
-            />
-            <div className="login-consent">
-              <input
-                id={consentId}
-                type="checkbox"
-                checked={form.consent}
-                onChange={(event) => changeForm({ consent: event.target.checked })}
+      {/* The panel is a wrapper of its own: a <form> may not take the tabpanel role (ARIA in HTML). */}
+      <div role="tabpanel" aria-labelledby="login-tab-email">
+        <form className="login-form" onSubmit={submit} noValidate>
+          {register && invited && <p className="login-invited">{TEXT.invitedNote}</p>}
+          <Field
+            label={TEXT.email}
+            hint={emailHint}
+            type="email"
+            inputMode="email"
+            autoComplete={register ? 'email' : 'username'}
+            autoCapitalize="none"
+            spellCheck={false}
+            placeholder={TEXT.emailPlaceholder}
+            value={form.email}
+            onChange={(event) => changeForm({ email: event.target.value })}
+            onBlur={touch('email')}
+          />
+          <Field
+            label={TEXT.password}
+            hint={passwordHint}
+            type={shown ? 'text' : 'password'}
+            autoComplete={register ? 'new-password' : 'current-password'}
+            value={form.password}
+            onChange={(event) => changeForm({ password: event.target.value })}
+            onBlur={touch('password')}
+            reveal={reveal}
+          />
+          {mode === 'login' && (
+            <button type="button" className="login-link-button login-forgot" onClick={wizard.startReset}>
+              {TEXT.forgot}
+            </button>
+          )}
+          {register && (
+            <>
+              <Field
+                label={TEXT.repeatPassword}
+                hint={repeatHint}
+                type={shown ? 'text' : 'password'}
+                autoComplete="new-password"
+                value={form.repeatPassword}
+                onChange={(event) => changeForm({ repeatPassword: event.target.value })}
+                onBlur={touch('repeatPassword')}
               />
-              <label htmlFor={consentId}>{TEXT.consent}</label>
-            </div>
-          </>
-        )}
+              <div className="login-consent">
+                <input
+                  id={consentId}
+                  type="checkbox"
+                  checked={form.consent}
+                  onChange={(event) => changeForm({ consent: event.target.checked })}
+                />
+                <label htmlFor={consentId}>{TEXT.consent}</label>
+              </div>
+            </>
+          )}
 
-        <p className="login-note">{TEXT.codeNote}</p>
-        {!online && !error && (
-          <p className="login-message login-offline" role="status">
-            {LOGIN.errors.offline}
-          </p>
-        )}
-        {error && (
-          <p className="login-message login-error" role="alert">
-            {error}
-          </p>
-        )}
-        <button type="submit" className="button login-wide" disabled={!canSubmit || busy} aria-busy={busy}>
-          {busy ? TEXT.busy : TEXT.next}
-        </button>
-      </form>
+          <p className="login-note">{TEXT.codeNote}</p>
+          {!online && !error && (
+            <p className="login-message login-offline" role="status">
+              {LOGIN.errors.offline}
+            </p>
+          )}
+          {error && (
+            <p className="login-message login-error" role="alert">
+              {error}
+            </p>
+          )}
+          <button type="submit" className="button login-wide" disabled={!canSubmit || busy} aria-busy={busy}>
+            {busy ? TEXT.busy : TEXT.next}
+          </button>
+        </form>
+      </div>
     </section>
   );
 }

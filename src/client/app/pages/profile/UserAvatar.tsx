@@ -12,14 +12,19 @@ export interface UserAvatarProps {
   size: number;
 }
 
-/** The round avatar: the uploaded picture, or the user's initials on a sea-blue disc. */
+/**
+ * The round avatar: the uploaded picture, or the user's initials on a sea-blue disc. An empty `alt`
+ * marks it as decoration (the name is written next to it), so the initials are hidden from screen
+ * readers instead of being an image without a name.
+ */
 export function UserAvatar({ user, alt, size }: UserAvatarProps) {
+  const initials = alt ? { role: 'img', 'aria-label': alt } : { 'aria-hidden': true };
   return (
     <span className="user-avatar" style={{ width: size, height: size }}>
       {user.avatar ? (
         <MediaImage id={user.avatar} alt={alt} width={size} height={size} eager />
       ) : (
-        <span className="user-avatar-initials" role="img" aria-label={alt} style={{ fontSize: size * 0.38 }}>
+        <span className="user-avatar-initials" {...initials} style={{ fontSize: size * 0.38 }}>
           {initialsOf(user)}
         </span>
       )}

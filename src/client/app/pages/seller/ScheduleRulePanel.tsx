@@ -146,7 +146,9 @@ function RuleForm({ rule, setRule, today, taken, limit, onAdd, onClose }: RuleFo
               key={day}
               type="button"
               aria-pressed={rule.weekdays.includes(day)}
-              aria-label={TEXT.weekdayFull[i]}
+              // The name begins with what the button shows ('Пн'), so a voice command that says it
+              // finds the button (WCAG 2.5.3); the full day follows for a screen reader.
+              aria-label={`${TEXT.weekdayShort[i]}, ${TEXT.weekdayFull[i]}`}
               onClick={() => set({ weekdays: toggleWeekday(rule.weekdays, day) })}
             >
               {TEXT.weekdayShort[i]}
