@@ -134,10 +134,12 @@ describe('document titles', () => {
     }
     const place = await firstLinkTo(page, '/place/');
     await page.locator(`main a[href="${place}"]`).first().click();
-    // The place's name replaces the screen's own heading once the replica has answered.
-    const heading = page.locator('main h1').first();
-    await expect.poll(() => heading.innerText()).not.toBe('Историческое место');
-    await expect.poll(() => page.title()).toBe(`«${await heading.innerText()}» — ${APP_NAME}`);
+    await page.waitForURL(`${baseUrl}${place}`);
+    // The place's own page, drawn once the replica has answered, is headed by its name.
+    const heading = page.locator('main .place-page h1');
+    await heading.waitFor();
+    const placeName = await heading.innerText();
+    await expect.poll(() => page.title()).toBe(`«${placeName}» — ${APP_NAME}`);
     titles.set(place, await page.title());
 
     await tabBar(page).getByRole('link', { name: 'Экскурсии' }).click();
