@@ -12,7 +12,7 @@ import {
   mediaFileProblem,
   type MediaFileProblem,
 } from '../../../src/domain/media-check';
-import { EXCURSION_FORM_LIMIT, EXCURSION_FORM_TEXTS } from '../../../src/server/http/routes/excursions';
+import { EXCURSION_FORM_LIMIT, EXCURSION_FORM_TEXTS } from '../../../src/server/http/excursion-form';
 import { MEDIA_REJECTION_MESSAGES } from '../../../src/server/media/errors';
 import { MAX_IMAGE_BYTES, MAX_VIDEO_BYTES } from '../../../src/server/media/ingest';
 import { photoJpeg, photoPng, SCRIPTED_SVG, tinyMp4, tinyWebm } from '../../support/media-fixtures';
