@@ -6,7 +6,6 @@ import { serve } from '@hono/node-server';
 import type { Config } from './config';
 import { createApp } from './http/app';
 import type { AppDeps } from './http/deps';
-import { refundDeps, ticketMailDeps } from './http/routes/money-deps';
 import { trustedProxyList } from './client-address';
 import { createLogger, logFormatFor, throttleFailures, type Logger } from './log';
 import { createMailer } from './mail/mailer';
@@ -14,18 +13,17 @@ import { createMetrics } from './metrics';
 import { openMediaStore } from './media/store';
 import { warmImages } from './media/images';
 import { createPayments } from './payments';
-import { sendDueRefunds } from './payments/refunds';
-import { expireHolds, type BookingGuards } from './services/booking';
+import type { BookingGuards } from './services/booking';
 import { createPushSender, vapidKeys, vapidSubject } from './services/push';
-import { runDueReminders, type ReminderDeps, type ReminderRun } from './services/reminders';
-import { createEventBus, type EventBus, type ServerEvent } from './realtime/events';
+import type { ReminderRun } from './services/reminders';
+import { createEventBus, type EventBus } from './realtime/events';
 import { createRealtimeHub, type RealtimeHub } from './realtime/hub';
 import { startPgFanout } from './realtime/pg-fanout';
 import { createTokenService, loadTokenSecret, type TokenService } from './services/tokens';
-import { databaseFailureKind, exclusively, JOB_LOCKS, openPglite, openPostgres, type Db } from './storage/db';
-import { compactTombstones, pruneShortLived, purgeUnusedAvatars } from './storage/compaction';
+import { databaseFailureKind, openPglite, openPostgres, type Db } from './storage/db';
 import { migrate } from './storage/migrations';
 import { seedDemoData } from './demo/seed';
+import { startJobs } from './jobs';
 import { ensureAdmin } from './services/bootstrap-admin';
 import { holdPgliteLock } from './ops/pglite-lock';
 
@@ -51,15 +49,6 @@ export interface RunningServer {
 /** How long a stopping process lets requests in flight finish before it cuts the connections. */
 export const DRAIN_MS = 10_000;
 
-/** How often unused uploaded avatars are looked for (storage/compaction.ts purgeUnusedAvatars). */
-const AVATAR_CLEAN_UP_MS = 3_600_000;
-
-/** How often refunds the provider has not settled are looked for (payments/refunds.ts). */
-const REFUND_RETRY_MS = 30_000;
-
-/** How often due trip reminders are looked for (services/reminders.ts). */
-const REMINDER_RUN_MS = 60_000;
-
 /** How long after start the image library is loaded (see media/images.ts). */
 const IMAGE_WARM_UP_DELAY_MS = 2_000;
 
@@ -72,15 +61,6 @@ export interface StartOptions {
   drainMs?: number;
   /** The booking guards, for a test's control run; all on by default. */
   bookingGuards?: Readonly<BookingGuards>;
-}
-
-/**
- * How many holds a sweep cancelled, from the events it announces: each lapsed ticket is sent to its
- * buyer once, whole (a seller's manifest nudge is a TICKET_UPDATE without a ticket).
- */
-function expiredHolds(events: readonly ServerEvent[]): number {
-  return events.filter((event) => event.channel === 'TICKET_UPDATE' && event.data.ticket !== undefined)
-    .length;
 }
 
 /** What a request Node could not parse gets: the API's error shape, not a bare status line. */
@@ -204,77 +184,13 @@ export async function startServer(config: Config, options: StartOptions = {}): P
         hub.handleUpgrade(request, socket, head);
       else socket.destroy();
     });
-    // Old deletions are forgotten once a day; a replica offline for longer starts over. Each job takes
-    // an advisory lock, so with several processes one at a time runs it.
-    const compaction = setInterval(() => {
-      compactTombstones(db, now()).catch((error: unknown) => log.error('tombstone compaction failed', error));
-      pruneShortLived(db, now()).catch((error: unknown) => log.error('housekeeping failed', error));
-    }, 86_400_000);
-    compaction.unref();
-    // Avatars uploaded but no longer or never worn are deleted a day after their upload; an hourly
-    // run keeps that close to a day. The job takes an advisory lock too.
-    const avatarCleanUp = setInterval(() => {
-      purgeUnusedAvatars(db, media, now()).catch((error: unknown) =>
-        log.error('avatar clean-up failed', error),
-      );
-    }, AVATAR_CLEAN_UP_MS);
-    avatarCleanUp.unref();
-    // Unpaid holds run out after 15 minutes; their seats come back for sale. Only one process sweeps
-    // at a time (the others skip that round), so each expiry is announced once; the events go out
-    // after the commit.
-    let sweeping: Promise<number> | undefined;
-    const sweepHolds = () =>
-      (sweeping ??= exclusively(db, JOB_LOCKS.holdSweep, (tx) =>
-        expireHolds(tx, now(), options.bookingGuards),
-      )
-        .then((expired) => {
-          // Undefined: another process held the sweep's lock, and this one skipped the round.
-          if (expired) {
-            metrics.holdSweeps.inc();
-            metrics.holdsExpired.inc(expiredHolds(expired));
-          }
-          events.publish(expired ?? []);
-          return expired?.length ?? 0;
-        })
-        .finally(() => (sweeping = undefined)));
-    const sweeper = setInterval(() => {
-      sweepHolds().catch((error: unknown) => log.error('hold expiry failed', error));
-    }, config.HOLD_SWEEP_SECONDS * 1000);
-    sweeper.unref();
-    // Refunds the provider has not settled are sent again (same Idempotence-Key) until it does. Each
-    // is leased to one sender (storage/refunds.ts), so several processes never send one twice at once.
-    let refunding: Promise<number> | undefined;
-    const sendRefunds = (at?: Date) =>
-      (refunding ??= sendDueRefunds(refundDeps(appDeps), at).finally(() => (refunding = undefined)));
-    const refunder = setInterval(() => {
-      sendRefunds().catch((error: unknown) => log.error('refund retry failed', error));
-    }, REFUND_RETRY_MS);
-    refunder.unref();
-    // Trip reminders: each due one is claimed by one process (storage/reminders.ts), so every process
-    // runs the timer. Within a process the runs queue; the timer skips its turn while one is queued.
-    const reminderDeps: ReminderDeps = {
-      db,
-      mailer,
-      log,
-      publicUrl: ticketMailDeps(appDeps).publicUrl,
-      rules: { eveningHour: config.REMINDER_EVENING_HOUR, beforeMinutes: config.REMINDER_BEFORE_MINUTES },
+    // The background jobs: compaction, avatar clean-up, hold sweeps, refund retries, trip reminders.
+    const jobs = startJobs({
+      appDeps,
+      media,
       push: createPushSender(pushKeys, vapidSubject(config)),
-    };
-    let reminding: Promise<unknown> = Promise.resolve();
-    let remindersQueued = 0;
-    const runReminders = (at?: Date) => {
-      remindersQueued += 1;
-      const run = reminding
-        .then(() => runDueReminders(reminderDeps, at ?? now()))
-        .finally(() => (remindersQueued -= 1));
-      reminding = run.catch(() => undefined);
-      return run;
-    };
-    const reminder = setInterval(() => {
-      if (remindersQueued === 0)
-        runReminders().catch((error: unknown) => log.error('trip reminders failed', error));
-    }, REMINDER_RUN_MS);
-    reminder.unref();
+      bookingGuards: options.bookingGuards,
+    });
     // The image library is loaded after start, as the first screens' renderer is, so neither the
     // start nor the first picture waits for it.
     setTimeout(() => void warmImages().catch(() => undefined), IMAGE_WARM_UP_DELAY_MS).unref();
@@ -292,20 +208,16 @@ export async function startServer(config: Config, options: StartOptions = {}): P
       tokens,
       events,
       hub,
-      sweepHolds,
-      sendRefunds,
-      runReminders,
+      sweepHolds: jobs.sweepHolds,
+      sendRefunds: jobs.sendRefunds,
+      runReminders: jobs.runReminders,
       // Graceful stop (SIGTERM, a rolling restart): stop accepting, answer health with 503, let the
       // requests in flight finish (up to drainMs), close the sockets (clients reconnect to another
       // process and catch up through /api/sync), send the queued notifications, then close the pool.
       close: () =>
         (closing ??= (async () => {
           draining = true;
-          clearInterval(compaction);
-          clearInterval(avatarCleanUp);
-          clearInterval(sweeper);
-          clearInterval(refunder);
-          clearInterval(reminder);
+          jobs.stopTimers();
           const stopped = new Promise<void>((done) => server.close(() => done()));
           // A request that came before the drain keeps its connection alive; close each connection
           // as soon as its answer is out.
@@ -323,9 +235,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
           clearTimeout(timer);
           clearInterval(idle);
           await stopped;
-          await sweeping?.catch(() => undefined);
-          await refunding?.catch(() => undefined);
-          await reminding;
+          await jobs.settled();
           await fanout?.close();
           await db.close();
           await pgliteLock?.release();
