@@ -168,10 +168,13 @@ describe('the catalogue pictures offline', () => {
     expect(keptCards.filter((url) => !shown.includes(url))).toEqual([]);
 
     await offer.getByRole('button', { name: OFFER }).click();
-    await offer.getByText('Каталог сохранён для поездки без сети').waitFor({ timeout: 60_000 });
+    // Polled on the offer's whole text, so a miss shows where the download stood.
+    await expect
+      .poll(() => offer.innerText(), { timeout: 120_000 })
+      .toContain('Каталог сохранён для поездки без сети');
     expect((await cached(page, [...cards, ...trip])).length).toBe(cards.length + trip.length);
     await context.close();
-  }, 120_000);
+  }, 240_000);
 
   it('shows the download progress and stops it when asked', async () => {
     const context: BrowserContext = await browser.newContext(PHONE_CONTEXT);
@@ -212,7 +215,10 @@ describe('the catalogue pictures offline', () => {
 
     // Asked again, it goes on to the end, counting up.
     await offer.getByRole('button', { name: OFFER }).click();
-    await offer.getByText('Каталог сохранён для поездки без сети').waitFor({ timeout: 60_000 });
+    // Polled on the offer's whole text, so a miss shows where the download stood.
+    await expect
+      .poll(() => offer.innerText(), { timeout: 120_000 })
+      .toContain('Каталог сохранён для поездки без сети');
     const seen = await page.evaluate(() => (window as unknown as { progressSeen: string[] }).progressSeen);
     const counts = seen.map((text) => Number(/Загружено (\d+)/.exec(text)?.[1]));
     expect(counts.length).toBeGreaterThan(2);

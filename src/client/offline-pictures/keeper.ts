@@ -164,7 +164,10 @@ export async function tripOffer(): Promise<TripOffer | null> {
   const wanted = await missing(picturesFor('trip', current));
   const sizes = await measurePictures(wanted);
   if (!sizes) return null;
-  return { count: wanted.length, bytes: wanted.reduce((sum, one) => sum + (sizes.get(one.url) ?? 0), 0) };
+  // A picture the server no longer has (its excursion changed since the last sync) cannot be fetched:
+  // it is neither offered nor counted as missing, so a finished download says it is finished.
+  const known = wanted.filter((one) => sizes.has(one.url));
+  return { count: known.length, bytes: known.reduce((sum, one) => sum + (sizes.get(one.url) ?? 0), 0) };
 }
 
 async function readCatalogue(): Promise<CatalogueRows | undefined> {

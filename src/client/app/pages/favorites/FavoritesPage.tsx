@@ -32,7 +32,11 @@ export function FavoritesPage() {
         </div>
       </header>
       {phase === 'ready' && excursions && nearest ? (
-        <ExcursionCardList excursions={excursions} nearest={nearest} label={FAVORITES.list} />
+        <>
+          {/* The cards' titles are h3: the list's own heading keeps the outline in order. */}
+          <h2 className="visually-hidden">{FAVORITES.list}</h2>
+          <ExcursionCardList excursions={excursions} nearest={nearest} label={FAVORITES.list} />
+        </>
       ) : (
         <ListStatus
           action={
