@@ -143,6 +143,7 @@ describe("a first visit's first taps and keystrokes", () => {
     await whenShown(heart);
     await heart.tap();
     await expect.poll(() => new URL(page.url()).pathname, { timeout: SETTLE_MS }).toBe('/profile/login');
+    await page.locator('main h1').first().waitFor({ timeout: SETTLE_MS });
     await screenshot(page, 'first-input-heart-login');
     await context.close();
   });

@@ -127,10 +127,13 @@ describe('document titles', () => {
     expect(titles.get('/')).toBe(APP_NAME);
 
     // In-app navigations, each by a tab or a link as a person would.
+    let previous = titles.get('/');
     for (const tab of ['Экскурсии', 'Расписание', 'Истории']) {
       await tabBar(page).getByRole('link', { name: tab }).click();
-      await expect.poll(() => page.title()).not.toBe(titles.get('/'));
-      titles.set(new URL(page.url()).pathname, await page.title());
+      // The address changes a moment before the new screen (and its title) is drawn.
+      await expect.poll(() => page.title()).not.toBe(previous);
+      previous = await page.title();
+      titles.set(new URL(page.url()).pathname, previous);
     }
     const place = await firstLinkTo(page, '/place/');
     await page.locator(`main a[href="${place}"]`).first().click();
@@ -209,7 +212,8 @@ describe('scrolling between screens', () => {
     await opened.locator('a.card-body').click();
     await page.locator('main h1').filter({ hasText: middle }).waitFor();
     // Forward: the detail starts at its top.
-    expect(await scrollY(page)).toBe(0);
+    // The address changes a moment before the new screen is drawn (and scrolled).
+    await expect.poll(() => scrollY(page)).toBe(0);
     await screenshot(page, 'navigation-detail-top');
 
     // A little way down the detail, then Back.
@@ -225,7 +229,8 @@ describe('scrolling between screens', () => {
     // Forward again from the restored list (a tab this time): the next screen starts at its top.
     await tabBar(page).getByRole('link', { name: 'Расписание' }).click();
     await page.waitForURL(`${baseUrl}/schedule`);
-    expect(await scrollY(page)).toBe(0);
+    // The address changes a moment before the new screen is drawn (and scrolled).
+    await expect.poll(() => scrollY(page)).toBe(0);
     // Back from there returns to the list where it was left, as from the detail.
     await page.goBack();
     await expect.poll(() => offBy(page, left)).toBeLessThanOrEqual(1);

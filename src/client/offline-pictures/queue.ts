@@ -1,6 +1,7 @@
 // Fetches a list of pictures a few at a time. Between two pictures a lane waits until the tourist is
-// not busy (no tap, key or scroll for a moment) and stops when told to; one picture failing (a
-// network hiccup) is counted and the rest go on, while a full disk stops the whole queue.
+// not busy (no tap, key or scroll for a moment) and stops when told to; a picture that fails (a
+// network hiccup on one bar of signal) is tried once more after a pause, then counted as failed while
+// the rest go on; a full disk stops the whole queue.
 
 export class StorageFullError extends Error {
   constructor() {
@@ -18,7 +19,12 @@ export interface QueueOptions {
   whenIdle?: (signal: AbortSignal) => Promise<void>;
   onProgress?: (progress: QueueProgress) => void;
   signal: AbortSignal;
+  /** How long a failed picture waits before its second try; RETRY_PAUSE_MS by default. */
+  retryPauseMs?: number;
 }
+
+/** The pause before a failed picture's second try: long enough for a dropped signal to come back. */
+const RETRY_PAUSE_MS = 1_000;
 
 export interface QueueProgress {
   done: number;
@@ -45,7 +51,11 @@ export async function fetchPictures(urls: readonly string[], options: QueueOptio
       const url = urls[next++] as string;
       try {
         // Awaited first, then added: `+= await` would add to the total read before the wait.
-        const bytes = await options.fetchOne(url, signal);
+        const bytes = await options.fetchOne(url, signal).catch(async (error: unknown) => {
+          if (error instanceof StorageFullError || signal.aborted) throw error;
+          await new Promise((resolve) => setTimeout(resolve, options.retryPauseMs ?? RETRY_PAUSE_MS));
+          return options.fetchOne(url, signal);
+        });
         progress.bytes += bytes;
         progress.done += 1;
       } catch (error) {

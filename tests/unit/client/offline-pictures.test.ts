@@ -129,16 +129,24 @@ describe('the fetch queue', () => {
     expect(fetched.length).toBeLessThan(urls.length);
   });
 
-  it('counts a failed picture and goes on, but stops everything when the disk is full', async () => {
+  it('tries a failed picture once more, counts it if it fails again and goes on, but stops everything when the disk is full', async () => {
+    const triedOnce = new Set<string>();
     const flaky = await fetchPictures(urls, {
       concurrency: 2,
       fetchOne: async (url) => {
         if (url.includes('p3')) throw new Error('network');
+        if (url.includes('p5') && !triedOnce.has(url)) {
+          triedOnce.add(url);
+          throw new Error('network');
+        }
         return 1;
       },
       signal: new AbortController().signal,
+      retryPauseMs: 0,
     });
+    // p5 failed once and came on its second try; p3 failed both.
     expect(flaky).toMatchObject({ done: 9, failed: 1, stopped: false });
+    expect([...triedOnce]).toEqual(urls.filter((url) => url.includes('p5')));
 
     const fetched: string[] = [];
     const full = await fetchPictures(urls, {
