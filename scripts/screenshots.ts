@@ -1,10 +1,9 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { chromium, type Browser } from 'playwright-core';
 import sharp from 'sharp';
+import { startProduct } from '../tests/support/process';
 import { SCREENSHOTS } from './vite/pwa';
 
 // The manifest's screenshots (scripts/vite/pwa.ts SCREENSHOTS), drawn from the app itself so the
@@ -29,57 +28,17 @@ interface RunningApp {
   stop(): Promise<void>;
 }
 
-async function freePort(): Promise<number> {
-  return new Promise((done, fail) => {
-    const probe = createServer();
-    probe.once('error', fail);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      probe.close(() => done(port));
-    });
-  });
-}
-
-/** `npm start` on a data folder of its own, with the demo's data; resolves once it is healthy. */
+/** `npm start` on a data folder of its own, with the demo's data (tests/support/process.ts). */
 async function startDemoApp(): Promise<RunningApp> {
   const dataDir = await mkdtemp(join(tmpdir(), 'krym-screenshots-'));
-  const port = await freePort();
-  const child: ChildProcess = spawn('npm', ['start', '--silent'], {
-    cwd: ROOT,
-    env: {
-      ...process.env,
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      DATA_DIR: dataDir,
-      DEMO_DATA: 'on',
-      LOG_LEVEL: 'error',
+  const product = await startProduct({ DATA_DIR: dataDir, DEMO_DATA: 'on', LOG_LEVEL: 'error' }, START_MS);
+  return {
+    url: product.url,
+    stop: async () => {
+      await product.stop();
+      await rm(dataDir, { recursive: true, force: true });
     },
-    stdio: ['ignore', 'ignore', 'inherit'],
-    detached: true,
-  });
-  const exited = new Promise<void>((done) => child.once('close', () => done()));
-  const url = `http://127.0.0.1:${port}`;
-  const stop = async () => {
-    if (child.exitCode === null && child.signalCode === null && child.pid)
-      process.kill(-child.pid, 'SIGTERM');
-    await exited;
-    await rm(dataDir, { recursive: true, force: true });
   };
-  const deadline = Date.now() + START_MS;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`npm start exited with ${child.exitCode}`);
-    if (Date.now() > deadline) {
-      await stop();
-      throw new Error(`npm start was not healthy within ${START_MS} ms`);
-    }
-    const healthy = await fetch(`${url}/api/health`).then(
-      (response) => response.ok,
-      () => false,
-    );
-    if (healthy) return { url, stop };
-    await new Promise((wait) => setTimeout(wait, 300));
-  }
 }
 
 /** One screenshot: the screen at its size, once the app has drawn it with its cards and pictures. */
