@@ -38,7 +38,10 @@ export function bookingBody(
   };
 }
 
-/** A future tour of a `busType` excursion with at least `free` seats (or places) left. */
+/**
+ * A future tour of a `busType` excursion with at least `free` seats (or places) left, whose excursion
+ * takes children: which tour comes first depends on the day, and callers book a child on it.
+ */
 export async function tourWithRoom(
   server: TestServer,
   busType: BusType,
@@ -49,7 +52,8 @@ export async function tourWithRoom(
   const today = new Date(Date.now() + 3 * 3600_000).toISOString().slice(0, 10);
   for (const tour of tours) {
     const excursion = excursions.find((e) => e._id === tour.excursionID);
-    if (!excursion || excursion.busType !== busType || skip.has(tour._id) || tour.date <= today) continue;
+    if (!excursion?.childrenAllowed || excursion.busType !== busType) continue;
+    if (skip.has(tour._id) || tour.date <= today) continue;
     const left =
       busType === 'none' ? excursion.maxAttendants - tour.attendantsRegistred : tour.emptySeats.length;
     if (left >= free) return { excursion, tour };
