@@ -10,7 +10,8 @@ import { signIn } from '../support/session';
 // The catalogue's pictures kept for offline use, against the real product on a 390×844 phone: after
 // one online visit the card pictures of every excursion, place and city are in the worker's media
 // cache without the tourist opening them; on Save-Data only what was shown is kept until the tourist
-// asks; the bigger download shows its progress and stops when told.
+// asks; the bigger download shows its progress and stops when told, and is offered at the
+// offline-ready moment too.
 
 // The worker's own requests go through the context's routes too (the download test slows them down).
 process.env.PW_EXPERIMENTAL_SERVICE_WORKER_NETWORK_EVENTS = '1';
@@ -235,4 +236,49 @@ describe('the catalogue pictures offline', () => {
     expect((await cached(page, [...cards, ...trip])).length).toBe(cards.length + trip.length);
     await context.close();
   }, 120_000);
+
+  it('offers the download in the offline-ready line, which keeps its height and stays while it runs', async () => {
+    const context = await browser.newContext(PHONE_CONTEXT);
+    const page = await context.newPage();
+    // Save-Data keeps the background keeping away, so the download is all the line follows.
+    await (
+      await context.newCDPSession(page)
+    ).send('Emulation.setDataSaverOverride', { dataSaverEnabled: true });
+    // Each picture takes a moment, so the download outlasts the line's own time on screen.
+    await context.route(/\/api\/images\/[^/]+\?w=480$/, async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 400));
+      await route.continue();
+    });
+    await page.goto(baseUrl);
+    const line = page.getByRole('alert', { name: 'Обновление приложения' });
+    await line.getByText('App ready to work offline', { exact: true }).waitFor({ timeout: 30_000 });
+    const before = await line.boundingBox();
+    const pageTop = await page.locator('main.page').boundingBox();
+
+    // The spec's words first, then the offer with its measured size in their place.
+    const offer = line.getByRole('button', { name: OFFER, exact: false });
+    await offer.waitFor({ timeout: 20_000 });
+    expect(await offer.textContent()).toMatch(/^Сохранить каталог для поездки без сети · \d+,\d МБ$/);
+    // The same slim line: the page under it does not move.
+    const after = await line.boundingBox();
+    expect(Math.abs((after?.height ?? 0) - (before?.height ?? 0))).toBeLessThanOrEqual(1);
+    expect((await page.locator('main.page').boundingBox())?.y).toBeCloseTo(pageTop?.y ?? 0, 0);
+    await screenshot(page, 'offline-ready-trip-offer');
+
+    await offer.click();
+    await expect.poll(() => line.innerText(), { timeout: 20_000 }).toMatch(/Загружено [1-9]\d* из \d+/);
+    await line.getByRole('button', { name: 'Остановить' }).waitFor();
+    await screenshot(page, 'offline-ready-trip-progress');
+    // Past the line's own time on screen, it is still there following the download.
+    await page.waitForTimeout(9_000);
+    expect(await line.innerText()).toMatch(/Загружено \d+ из \d+/);
+    await line.getByRole('button', { name: 'Остановить' }).waitFor({ timeout: 1_000 });
+    await expect
+      .poll(() => line.innerText(), { timeout: 120_000 })
+      .toContain('Каталог сохранён для поездки без сети');
+    expect((await cached(page, [...cards, ...trip])).length).toBe(cards.length + trip.length);
+    // Finished, it goes by itself.
+    await line.waitFor({ state: 'detached', timeout: 15_000 });
+    await context.close();
+  }, 240_000);
 });

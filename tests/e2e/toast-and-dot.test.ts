@@ -124,8 +124,9 @@ describe('the service-worker toast on a phone', () => {
     await screenshot(page, 'toast-menu-open');
     await page.getByRole('button', { name: 'Закрыть меню' }).click();
 
-    // Left alone, it goes by itself after a few seconds, and the page moves back up.
-    await toast.waitFor({ state: 'detached', timeout: 15_000 });
+    // Left alone, it goes by itself after a few seconds (its words, then the trip download's offer in
+    // the same line), and the page moves back up.
+    await toast.waitFor({ state: 'detached', timeout: 25_000 });
     expect((await boxOf(page, 'main.page')).y).toBeCloseTo(underTopbar, 0);
     await context.close();
   });

@@ -54,14 +54,14 @@ export async function emptySellerTour(
 
 /**
  * Waits until the service worker controls the page (the app works offline from here on) and closes
- * the 'App ready to work offline' line if it still shows: it leaves by itself after a few seconds, and
+ * the 'App ready to work offline' line if it still shows: it leaves by itself after some seconds, and
  * while it shows the page sits lower by its height.
  */
 export async function closeOfflineToast(page: Page): Promise<void> {
   await page.waitForFunction(() => navigator.serviceWorker.controller !== null, null, { timeout: 30_000 });
+  // Matched by its button, not its words: after a moment the line offers the trip download instead.
   const close = page
     .getByRole('alert', { name: 'Обновление приложения' })
-    .filter({ hasText: 'App ready to work offline' })
     .getByRole('button', { name: 'Close' });
   const shown = await close.waitFor({ timeout: 5_000 }).then(
     () => true,

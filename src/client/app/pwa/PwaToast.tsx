@@ -1,22 +1,21 @@
-import { useEffect, useLayoutEffect, useRef } from 'react';
+import { useLayoutEffect, useRef } from 'react';
 import { install, dismissInstall } from './install';
+import { OfflineReadyLine } from './OfflineReadyLine';
 import { applyUpdate } from './register';
 import { setPwaState, usePwaState } from './state';
 import { PWA } from './strings';
 import './pwa.css';
-
-/** How long 'App ready to work offline' stays: it asks nothing of the person, so it goes by itself. */
-export const OFFLINE_READY_SHOWN_MS = 8_000;
 
 /** The CSS variables the shell reads to make room for the toast under the top bar (pwa.css). */
 const HEIGHT_VAR = '--pwa-toast-height';
 const BOTTOM_VAR = '--pwa-toast-bottom';
 
 /**
- * SPEC §1 and §4: the service-worker toast ('App ready to work offline' or 'New content available…',
- * with Reload and Close; Close clears both states) and, when the browser offers one, the install card.
- * It sits under the top bar and the page moves down by its height, so it covers nothing of the page;
- * the update one stays until the person reloads or closes it.
+ * SPEC §1 and §4: the service-worker toast ('App ready to work offline', a line that goes by itself
+ * (OfflineReadyLine), or 'New content available…' with Reload and Close; Close clears both states)
+ * and, when the browser offers one, the install card. It sits under the top bar and the page moves
+ * down by its height, so it covers nothing of the page; the update one stays until the person
+ * reloads or closes it.
  */
 export function PwaToast() {
   const { offlineReady, needRefresh, canInstall } = usePwaState();
@@ -45,12 +44,6 @@ export function PwaToast() {
     };
   }, [shown, worker, needRefresh]);
 
-  useEffect(() => {
-    if (!offlineReady || needRefresh) return;
-    const timer = setTimeout(() => setPwaState({ offlineReady: false }), OFFLINE_READY_SHOWN_MS);
-    return () => clearTimeout(timer);
-  }, [offlineReady, needRefresh]);
-
   if (worker) {
     return (
       // Keyed apart from the install card, so one replacing the other is a new element rather than
@@ -64,25 +57,29 @@ export function PwaToast() {
         role="alert"
         aria-label={PWA.toastLabel}
       >
-        <p className="pwa-toast-text">{needRefresh ? PWA.needRefresh : PWA.offlineReady}</p>
-        <div className="pwa-toast-actions">
-          {needRefresh && (
-            <button
-              type="button"
-              className="pwa-button pwa-button-primary"
-              onClick={() => void applyUpdate()}
-            >
-              {PWA.reload}
-            </button>
-          )}
-          <button
-            type="button"
-            className="pwa-button"
-            onClick={() => setPwaState({ offlineReady: false, needRefresh: false })}
-          >
-            {PWA.close}
-          </button>
-        </div>
+        {needRefresh ? (
+          <>
+            <p className="pwa-toast-text">{PWA.needRefresh}</p>
+            <div className="pwa-toast-actions">
+              <button
+                type="button"
+                className="pwa-button pwa-button-primary"
+                onClick={() => void applyUpdate()}
+              >
+                {PWA.reload}
+              </button>
+              <button
+                type="button"
+                className="pwa-button"
+                onClick={() => setPwaState({ offlineReady: false, needRefresh: false })}
+              >
+                {PWA.close}
+              </button>
+            </div>
+          </>
+        ) : (
+          <OfflineReadyLine />
+        )}
       </div>
     );
   }
