@@ -12,6 +12,7 @@ import { photoJpeg, photoPng, tinyMp4 } from '../support/media-fixtures';
 import { newTourist } from '../support/e2e-accounts';
 import { mintToken, signIn } from '../support/session';
 import { product } from '../support/e2e-product';
+import { tapDateInSheet } from '../support/e2e-dates';
 
 // SPEC §2/§4/§5 add-excursion wizard and excursion editor against the real product: a seller sends
 // real files through every step, an admin publishes, a tourist's open list shows it over the socket,
@@ -173,7 +174,7 @@ describe('the add-excursion wizard', () => {
     await add.click();
     await page.getByRole('button', { name: /^Дата/ }).click();
     const picker = page.getByRole('dialog', { name: 'Выбор даты' });
-    await picker.locator(`[data-date="${tomorrow}"]`).click();
+    await tapDateInSheet(picker, tomorrow);
     await picker.getByRole('button', { name: 'Выбрать дату' }).click();
     await page.getByLabel('Время', { exact: true }).fill('18:30');
     await add.click();

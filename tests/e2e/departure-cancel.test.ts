@@ -3,7 +3,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   addDays,
   crimeaToday,
-  formatDayMonth,
   formatDisplayDate,
   formatTourDate,
   mondayFirstWeekday,
@@ -19,6 +18,7 @@ import { closeOfflineToast, emptySellerTour, freeSeats, productCaller } from '..
 import { product } from '../support/e2e-product';
 import { mintToken, signIn } from '../support/session';
 import { mailCount, savedMails, subjectOf, type CapturedMail } from '../support/smtp';
+import { tapDateInSheet } from '../support/e2e-dates';
 
 // Against the real product: a seller cancels a sold departure from its passenger page, and the
 // tourist's ticket, open on their phone, shows it cancelled with the seller's reason and the refund,
@@ -255,20 +255,11 @@ describe('a seller moves a sold departure', () => {
   });
 });
 
-/** Picks `date` in the app's 'Выбор даты' sheet that `opener` opens: back to this month, then forward. */
+/** Picks `date` in the app's 'Выбор даты' sheet that `opener` opens. */
 async function pickDate(page: Page, opener: Locator, date: string): Promise<void> {
   await opener.click();
   const picker = page.getByRole('dialog', { name: 'Выбор даты' });
-  await picker.waitFor();
-  const day = picker.getByRole('button', { name: `${formatDayMonth(date)} ${date.slice(0, 4)}` });
-  const previous = picker.getByRole('button', { name: 'Предыдущий месяц' });
-  for (let i = 0; i < 24 && (await day.count()) === 0 && (await previous.isEnabled()); i++) {
-    await previous.click();
-  }
-  for (let i = 0; i < 24 && (await day.count()) === 0; i++) {
-    await picker.getByRole('button', { name: 'Следующий месяц' }).click();
-  }
-  await day.click();
+  await tapDateInSheet(picker, date);
   await picker.getByRole('button', { name: 'Выбрать дату' }).click();
   await picker.waitFor({ state: 'hidden' });
 }

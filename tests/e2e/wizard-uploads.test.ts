@@ -11,6 +11,7 @@ import { launchBrowser, openPhone, screenshot } from '../support/browser';
 import { product } from '../support/e2e-product';
 import { photoJpeg, photoPng, tinyMp4 } from '../support/media-fixtures';
 import { mintToken, signIn } from '../support/session';
+import { tapDateInSheet } from '../support/e2e-dates';
 
 // The add-excursion wizard's files on a 390×844 phone against the real product: a wrong or too large
 // file is refused in the browser before anything is sent; an upload shows its progress and can be
@@ -87,7 +88,7 @@ async function fillToGallery(page: Page): Promise<void> {
   await page.getByRole('heading', { name: 'Расписание' }).waitFor();
   await page.getByRole('button', { name: /^Дата/ }).click();
   const picker = page.getByRole('dialog', { name: 'Выбор даты' });
-  await picker.locator(`[data-date="${tomorrow}"]`).click();
+  await tapDateInSheet(picker, tomorrow);
   await picker.getByRole('button', { name: 'Выбрать дату' }).click();
   await page.getByLabel('Время', { exact: true }).fill('11:00');
   await page.getByRole('button', { name: 'Добавить', exact: true }).click();
