@@ -4,7 +4,7 @@ import { createExcursionPayloadSchema, updateExcursionPayloadSchema } from '../.
 import { createTicketRequestSchema } from '../../src/protocol/tickets';
 import { createToursRequestSchema } from '../../src/protocol/tours';
 import { updateUserRequestSchema } from '../../src/protocol/users';
-import { ENGINES, startTestServer, type TestServer } from '../support/server';
+import { HTTP_ENGINE, startTestServer, type TestServer } from '../support/server';
 import { endpoints, type Endpoint, type FuzzContext } from './fuzz/endpoints';
 import { errorText, send, type RawRequest } from './fuzz/http';
 import { fuzzContext } from './fuzz/setup';
@@ -31,7 +31,7 @@ function printable(req: RawRequest): RawRequest {
   return Object.assign(req, { [fc.toStringMethod]: () => describeRequest(req) });
 }
 
-describe.each(ENGINES)('bad input on %s', (engine) => {
+describe.each(HTTP_ENGINE)('bad input on %s', (engine) => {
   let server: TestServer;
   let ctx: FuzzContext;
   let before: Snapshot;
@@ -43,6 +43,9 @@ describe.each(ENGINES)('bad input on %s', (engine) => {
     server = await startTestServer(engine);
     ctx = await fuzzContext(server);
     calls = endpoints(ctx);
+    // The trip reminders that fall due while the requests run are sent first: the reminder job's
+    // own writes are not the requests' doing (the fuzzing runs well within the twenty minutes).
+    await server.runReminders(new Date(Date.now() + 20 * 60_000));
     before = await snapshot(server);
   });
   afterAll(async () => {
