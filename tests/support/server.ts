@@ -14,6 +14,13 @@ export type Engine = 'pglite' | 'postgres';
 /** The engines integration tests run on: PGlite always, PostgreSQL when TEST_DATABASE_URL is set. */
 export const ENGINES: Engine[] = TEST_DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
 
+/**
+ * The engine for a test whose proof is the HTTP layer's, not the database's (malformed input, hostile
+ * files, access rules, the socket's limits): PostgreSQL, as deployed, when TEST_DATABASE_URL is set,
+ * else PGlite. The SQL those calls run is proven on both engines by the integration tests.
+ */
+export const HTTP_ENGINE: Engine[] = TEST_DATABASE_URL ? ['postgres'] : ['pglite'];
+
 export interface TestServer extends RunningServer {
   dataDir: string;
   databaseUrl: string | undefined;
