@@ -12,7 +12,7 @@ import { snapshot, type Snapshot } from './fuzz/snapshot';
 
 // Generated malformed requests to every call of SPEC §7 (and the app's own calls).
 // Each answer must be a 4xx carrying the call's error field; never a 5xx; the server stays up and
-// nothing stored changes. Requests go over real HTTP to a real server on each engine.
+// nothing stored changes. Requests go over real HTTP to a real server (HTTP_ENGINE).
 
 const RUNS = 300;
 
