@@ -16,6 +16,9 @@ export default defineConfig({
           include: ['tests/unit/**/*.test.ts'],
           environment: 'node',
           maxWorkers: SIDE_BY_SIDE,
+          // A guard against a hang, not a budget: linting the whole tree or a 100,000-tour sort takes
+          // seconds when the server projects load the same two cores.
+          testTimeout: 30_000,
         },
       },
       {
