@@ -99,8 +99,19 @@ export function startJobs({ appDeps, media, push, bookingGuards }: JobDeps): Job
   // Refunds the provider has not settled are sent again (same Idempotence-Key) until it does. Each
   // is leased to one sender (storage/refunds.ts), so several processes never send one twice at once.
   let refunding: Promise<number> | undefined;
-  const sendRefunds = (at?: Date) =>
-    (refunding ??= sendDueRefunds(refundDeps(appDeps), at).finally(() => (refunding = undefined)));
+  const sendRefunds = (at?: Date): Promise<number> => {
+    // The timer's round joins a run in flight; a run asked for a moment of its own (an operator's,
+    // a test's) goes after it, since the run in flight looked for what was due at another moment.
+    if (refunding && !at) return refunding;
+    const run: Promise<number> = (refunding ?? Promise.resolve(0))
+      .catch(() => 0)
+      .then(() => sendDueRefunds(refundDeps(appDeps), at))
+      .finally(() => {
+        if (refunding === run) refunding = undefined;
+      });
+    refunding = run;
+    return run;
+  };
   every(REFUND_RETRY_MS, () => {
     sendRefunds().catch((error: unknown) => log.error('refund retry failed', error));
   });
