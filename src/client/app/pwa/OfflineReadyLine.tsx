@@ -7,7 +7,7 @@ import { PWA } from './strings';
 /** How long each message of the line stays: it asks nothing of the person, so it goes by itself. */
 export const OFFLINE_READY_SHOWN_MS = 8_000;
 /** How long the spec's words stay before the line offers the trip download in their place. */
-export const OFFER_AFTER_MS = 3_000;
+export const OFFER_AFTER_MS = 5_000;
 
 type Stage = 'ready' | 'offer' | 'trip';
 
