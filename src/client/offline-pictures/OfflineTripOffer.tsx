@@ -5,7 +5,8 @@ import { useTripOffer } from './use-trip-offer';
 /**
  * The trip download offer: its size measured from the catalogue, a button, then the progress with a
  * Stop button. Shown only while the service worker controls the page (its cache is where the pictures
- * go), on the profile screen and at the offline-ready moment.
+ * go), on the profile screen. The offline-ready line offers the same download in its own compact way
+ * (app/pwa/OfflineReadyLine.tsx).
  */
 export function OfflineTripOffer() {
   const { controlled, state, offer, downloading, complete, download, stop } = useTripOffer();

@@ -42,20 +42,19 @@ export interface TripOfferView {
   stop(): void;
 }
 
-/** The trip download's offer and progress; `enabled` false asks nothing of the server. */
-export function useTripOffer(enabled = true): TripOfferView {
+/** The trip download's offer and progress, measured once the worker controls the page. */
+export function useTripOffer(): TripOfferView {
   const controlled = useControlled();
   const state = useKeeperState();
   const [offer, setOffer] = useState<TripOffer | null | undefined>(undefined);
   const downloading = state.mode === 'trip' && state.phase === 'running';
-  const active = enabled && controlled;
 
   useEffect(() => {
-    if (active) void keeper().then((module) => module.startKeeping());
-  }, [active]);
+    if (controlled) void keeper().then((module) => module.startKeeping());
+  }, [controlled]);
   // Measured again whenever a download ends, so the size shown is what is still missing.
   useEffect(() => {
-    if (!active || downloading) return;
+    if (!controlled || downloading) return;
     let current = true;
     void keeper()
       .then((module) => module.tripOffer())
@@ -66,7 +65,7 @@ export function useTripOffer(enabled = true): TripOfferView {
     return () => {
       current = false;
     };
-  }, [active, downloading]);
+  }, [controlled, downloading]);
 
   return {
     controlled,
