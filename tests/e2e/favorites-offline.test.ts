@@ -29,7 +29,9 @@ describe('a favourite made offline', () => {
     await first.waitFor({ timeout: 30_000 });
     const excursionId = await cardExcursionId(first);
     const firstCard = cardOf(page, excursionId);
-    const title = await firstCard.locator('h3').innerText();
+    // textContent: a card out of view skips its rendering (content-visibility) and has no innerText.
+    const title = ((await firstCard.locator('h3').textContent()) ?? '').trim();
+    expect(title).not.toBe('');
     expect(await serverFavorites(token)).not.toContain(excursionId);
 
     await context.setOffline(true);

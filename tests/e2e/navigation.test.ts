@@ -149,7 +149,10 @@ describe('document titles', () => {
     await tabBar(page).getByRole('link', { name: 'Экскурсии' }).click();
     const card = page.locator('.excursion-card').first();
     await card.waitFor({ timeout: 30_000 });
-    const name = await card.locator('h3').innerText();
+    // textContent, not innerText: a card scrolled out of view skips its rendering (content-visibility)
+    // and then has no rendered text.
+    const name = ((await card.locator('h3').textContent()) ?? '').trim();
+    expect(name).not.toBe('');
     await card.locator('a.card-body').click();
     await page.locator('main h1').filter({ hasText: name }).waitFor();
     await expect.poll(() => page.title()).toBe(`«${name}» — ${APP_NAME}`);
