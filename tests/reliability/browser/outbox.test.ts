@@ -1,4 +1,4 @@
-import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
@@ -18,14 +18,13 @@ import {
   screenshot,
   readReplica,
 } from '../../support/browser';
-import { ROOT, startProduct, type StartedProduct } from '../../support/process';
 import { createExcursionAsAdmin, serverFavorites, plainExcursionPayload } from '../../support/server-state';
 import { newTourist } from '../../support/e2e-accounts';
 import { mintToken } from '../../support/session';
 import { product } from '../../support/e2e-product';
 
-// The outbox (ARCHITECTURE "Outbox"): changes queued offline are kept in the
-// phone's IndexedDB through a browser restart and through a service-worker update, and reach the
+// The outbox (ARCHITECTURE "Outbox"): changes queued offline are kept in the phone's IndexedDB
+// through a browser restart (and through an app update: tests/e2e/pwa-update.test.ts), and reach the
 // server afterwards; a change the server refuses is rolled back and never holds up the ones queued
 // behind it.
 
@@ -162,92 +161,6 @@ describe('the outbox through a browser restart', () => {
     await expect.poll(() => outbox(page), { timeout: 30_000 }).toEqual([]);
     await context.close();
   });
-});
-
-describe('the outbox through a service-worker update', () => {
-  it('keeps a queued favourite while the new worker takes over, then sends it', async () => {
-    // Its own server on a copy of the build, so the copy can be changed into "the next version".
-    const dist = await mkdtemp(join(tmpdir(), 'krym-dist-'));
-    const data = await mkdtemp(join(tmpdir(), 'krym-sw-update-'));
-    cleanup.push(() => rm(dist, { recursive: true, force: true }));
-    cleanup.push(() => rm(data, { recursive: true, force: true }));
-    await cp(join(ROOT, 'dist'), dist, { recursive: true });
-    const product: StartedProduct = await startProduct({ DATA_DIR: data, DIST_DIR: dist }, 180_000);
-    cleanup.push(() => product.stop('SIGTERM'));
-    const token = await mintToken(data, DEMO.tourist);
-
-    const { context, page } = await openPhone(browser);
-    await page.goto(`${product.url}/about`);
-    await page.evaluate((value) => localStorage.setItem('access_token', value), token);
-    await page.goto(`${product.url}/excursions`);
-    // The first worker has finished activating: an update found while it still activates waits
-    // behind it, which is the browser's rule, not what this test is about.
-    await page.waitForFunction(() => navigator.serviceWorker.controller?.state === 'activated', null, {
-      timeout: 30_000,
-    });
-    // The first-install toast, if it shows, is closed so it covers no card (it is not what is tested).
-    const ready = page.getByText('App ready to work offline');
-    if (
-      await ready.waitFor({ timeout: 5_000 }).then(
-        () => true,
-        () => false,
-      )
-    )
-      await page.getByRole('button', { name: 'Close' }).click();
-
-    // The account's first sync has answered (the server-drawn list shows cards before it).
-    await expect
-      .poll(async () => (await readReplica(page, [], ['users']))?.counts.users ?? 0, { timeout: 30_000 })
-      .toBeGreaterThan(0);
-
-    // The favourite's request fails as on a dead network, so it stays queued.
-    await context.route('**/api/users/*/favorites/**', (route) => route.abort('internetdisconnected'));
-    const [pick] = await unlikedCards(page, await serverFavorites(product.url, token), 1);
-    if (!pick) throw new Error('no card');
-    await pick.heart.getByRole('button', { name: 'Добавить в избранное' }).click();
-    await expect.poll(() => liked(pick.heart)).toBe(1);
-    await expect
-      .poll(() => outbox(page))
-      .toEqual([{ kind: 'favorite.set', payload: { excursionID: pick.id } }]);
-
-    // The next version: a changed shell, listed with a new revision in a changed worker file.
-    const html = (await readFile(join(dist, 'index.html'), 'utf8')).replace(
-      '<title>',
-      '<meta name="build-mark" content="next" /><title>',
-    );
-    await writeFile(join(dist, 'index.html'), html);
-    const worker = await readFile(join(dist, 'sw.js'), 'utf8');
-    const revised = worker.replace(
-      /"revision":"[0-9a-f]+","url":"index.html"/,
-      `"revision":"next${Date.now().toString(16)}","url":"index.html"`,
-    );
-    expect(revised).not.toBe(worker);
-    await writeFile(join(dist, 'sw.js'), revised);
-
-    // The app's update check (its hourly timer runs this) finds it; the user presses Reload.
-    await page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.update());
-    const toast = page.getByRole('alert', { name: 'Обновление приложения' });
-    await toast
-      .getByText('New content available, click on reload button to update.', { exact: true })
-      .waitFor({ timeout: 30_000 });
-    await toast.getByRole('button', { name: 'Reload' }).click();
-    // The page now runs the new shell, served by the new worker.
-    await page
-      .locator('meta[name="build-mark"]')
-      .waitFor({ state: 'attached', timeout: 30_000 })
-      .catch(async (error: unknown) => {
-        throw new Error(`${String(error)}\nworkers: ${await workerStates(page)}`, { cause: error });
-      });
-    await page.locator('.excursion-card').first().waitFor({ timeout: 30_000 });
-    expect(await outbox(page)).toEqual([{ kind: 'favorite.set', payload: { excursionID: pick.id } }]);
-    expect(await serverFavorites(product.url, token)).not.toContain(pick.id);
-    await expect.poll(() => liked(cardOf(page, pick.id))).toBe(1);
-
-    await context.unroute('**/api/users/*/favorites/**');
-    await expect.poll(() => serverFavorites(product.url, token), { timeout: 60_000 }).toContain(pick.id);
-    await expect.poll(() => outbox(page), { timeout: 30_000 }).toEqual([]);
-    await context.close();
-  }, 240_000);
 });
 
 async function getJson<T>(path: string): Promise<T> {
@@ -438,19 +351,3 @@ describe('a creation whose answer is lost', () => {
     await context.close();
   });
 });
-
-/** The page's service-worker registration as a failure message tells it: which worker is where. */
-function workerStates(page: Page): Promise<string> {
-  return page
-    .evaluate(async () => {
-      const registration = await navigator.serviceWorker.getRegistration();
-      return JSON.stringify({
-        controller: navigator.serviceWorker.controller?.state ?? null,
-        active: registration?.active?.state ?? null,
-        waiting: registration?.waiting?.state ?? null,
-        installing: registration?.installing?.state ?? null,
-        url: location.href,
-      });
-    })
-    .catch((error: unknown) => `unreadable: ${String(error)}`);
-}
