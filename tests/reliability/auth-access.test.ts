@@ -11,7 +11,7 @@ import { HUB_TEXTS } from '../../src/server/realtime/socket-policy';
 import { api, catalogue, DEMO, tokenFor, unsoldTourOf } from '../support/api';
 import { registerUser, startLogin } from '../support/auth-flow';
 import { book, bookingBody, tourWithRoom } from '../support/booking';
-import { HTTP_ENGINE, startTestServer, type TestServer } from '../support/server';
+import { ONE_ENGINE, startTestServer, type TestServer } from '../support/server';
 import { startTestSmtp, type TestSmtp } from '../support/smtp';
 import { openSocket } from '../support/socket';
 
@@ -52,7 +52,7 @@ describe('the one-time code generator', () => {
   });
 });
 
-describe.each(HTTP_ENGINE)('auth and access on %s', (engine) => {
+describe.each(ONE_ENGINE)('auth and access on %s', (engine) => {
   let server: TestServer;
   let smtp: TestSmtp;
   let secret: Uint8Array;

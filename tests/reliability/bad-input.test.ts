@@ -4,7 +4,7 @@ import { createExcursionPayloadSchema, updateExcursionPayloadSchema } from '../.
 import { createTicketRequestSchema } from '../../src/protocol/tickets';
 import { createToursRequestSchema } from '../../src/protocol/tours';
 import { updateUserRequestSchema } from '../../src/protocol/users';
-import { HTTP_ENGINE, startTestServer, type TestServer } from '../support/server';
+import { ONE_ENGINE, startTestServer, type TestServer } from '../support/server';
 import { endpoints, type Endpoint, type FuzzContext } from './fuzz/endpoints';
 import { errorText, send, type RawRequest } from './fuzz/http';
 import { fuzzContext } from './fuzz/setup';
@@ -12,7 +12,7 @@ import { snapshot, type Snapshot } from './fuzz/snapshot';
 
 // Generated malformed requests to every call of SPEC §7 (and the app's own calls).
 // Each answer must be a 4xx carrying the call's error field; never a 5xx; the server stays up and
-// nothing stored changes. Requests go over real HTTP to a real server (HTTP_ENGINE).
+// nothing stored changes. Requests go over real HTTP to a real server (ONE_ENGINE).
 
 const RUNS = 300;
 
@@ -31,7 +31,7 @@ function printable(req: RawRequest): RawRequest {
   return Object.assign(req, { [fc.toStringMethod]: () => describeRequest(req) });
 }
 
-describe.each(HTTP_ENGINE)('bad input on %s', (engine) => {
+describe.each(ONE_ENGINE)('bad input on %s', (engine) => {
   let server: TestServer;
   let ctx: FuzzContext;
   let before: Snapshot;

@@ -13,7 +13,7 @@ import {
 import { DEMO, tokenFor } from '../support/api';
 import { assertBrowserInstalled, CHROME_PATH } from '../support/browser';
 import { ROOT } from '../support/process';
-import { HTTP_ENGINE, startTestServer, type TestServer } from '../support/server';
+import { ONE_ENGINE, startTestServer, type TestServer } from '../support/server';
 import { openSocket, type TestSocket } from '../support/socket';
 
 // The socket (ASVS 4.4): a foreign Origin is refused at the
@@ -115,7 +115,7 @@ const junkFrame: fc.Arbitrary<string | Buffer> = fc
     }
   });
 
-describe.each(HTTP_ENGINE)('socket security on %s', (engine) => {
+describe.each(ONE_ENGINE)('socket security on %s', (engine) => {
   let server: TestServer;
   let own: string;
   beforeAll(async () => {

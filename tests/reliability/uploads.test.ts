@@ -3,7 +3,7 @@ import type { Excursion } from '../../src/domain/types';
 import { MAX_IMAGE_BYTES } from '../../src/server/media/ingest';
 import { catalogue, DEMO, tokenFor } from '../support/api';
 import { photoJpeg, pngBomb, SCRIPTED_SVG } from '../support/media-fixtures';
-import { HTTP_ENGINE, startTestServer, type TestServer } from '../support/server';
+import { ONE_ENGINE, startTestServer, type TestServer } from '../support/server';
 import { jpegDeclaring, pngDeclaring } from './fuzz/bombs';
 import { errorText, send } from './fuzz/http';
 import { multipart, type Part } from './fuzz/multipart';
@@ -91,7 +91,7 @@ async function hostileFiles(): Promise<Hostile[]> {
   ];
 }
 
-describe.each(HTTP_ENGINE)('uploads on %s', (engine) => {
+describe.each(ONE_ENGINE)('uploads on %s', (engine) => {
   let server: TestServer;
   let files: Hostile[];
   let tokens: { tourist: string; seller: string };

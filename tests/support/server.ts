@@ -11,15 +11,20 @@ import { createTempDatabase, TEST_DATABASE_URL, type TempDatabase } from './post
 
 export type Engine = 'pglite' | 'postgres';
 
-/** The engines integration tests run on: PGlite always, PostgreSQL when TEST_DATABASE_URL is set. */
+/**
+ * Both engines, PGlite always and PostgreSQL when TEST_DATABASE_URL is set: for a test whose proof is
+ * the storage layer itself (migrations, named statements, the sync cursor, the booking statements,
+ * backups, a kill mid-write), where the two drivers and their transactions differ.
+ */
 export const ENGINES: Engine[] = TEST_DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
 
 /**
- * The engine for a test whose proof is the HTTP layer's, not the database's (malformed input, hostile
- * files, access rules, the socket's limits): PostgreSQL, as deployed, when TEST_DATABASE_URL is set,
- * else PGlite. The SQL those calls run is proven on both engines by the integration tests.
+ * One engine, for a test whose proof lies above the storage layer (HTTP, sign-in, mail, moderation,
+ * money, the socket) or is a race (PGlite has one connection and cannot race): PostgreSQL, as
+ * deployed, when TEST_DATABASE_URL is set, else PGlite. Both engines run the same SQL, which the
+ * ENGINES tests prove on each, and every e2e test runs the product on PGlite.
  */
-export const HTTP_ENGINE: Engine[] = TEST_DATABASE_URL ? ['postgres'] : ['pglite'];
+export const ONE_ENGINE: Engine[] = TEST_DATABASE_URL ? ['postgres'] : ['pglite'];
 
 export interface TestServer extends RunningServer {
   dataDir: string;

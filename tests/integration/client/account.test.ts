@@ -26,7 +26,7 @@ import {
   until,
 } from '../../support/client';
 import { photoPng } from '../../support/media-fixtures';
-import { ENGINES, startTestServer, type TestServer } from '../../support/server';
+import { ONE_ENGINE, startTestServer, type TestServer } from '../../support/server';
 import { startTestSmtp, type TestSmtp } from '../../support/smtp';
 
 // The account actions of the client (client/commands/account) and the queued profile edit, against a
@@ -34,7 +34,7 @@ import { startTestSmtp, type TestSmtp } from '../../support/smtp';
 
 const offlineFetch: typeof fetch = () => Promise.reject(new TypeError('fetch failed: offline'));
 
-describe.each(ENGINES)('client account actions on %s', (engineName) => {
+describe.each(ONE_ENGINE)('client account actions on %s', (engineName) => {
   let server: TestServer;
   let smtp: TestSmtp;
   let serial = 0;

@@ -9,13 +9,13 @@ import {
 import { readSession, writeToken } from '../../../src/client/commands/session';
 import { api, DEMO, tokenFor } from '../../support/api';
 import { memoryStorage, newFactory, openReplica, until } from '../../support/client';
-import { ENGINES, startTestServer, type TestServer } from '../../support/server';
+import { ONE_ENGINE, startTestServer, type TestServer } from '../../support/server';
 
 // 'Выйти из аккаунта' on the phone: the token is forgotten at once and the server revokes it, right
 // away when online, or once the network is back when the logout happened offline; the user's other
 // devices stay signed in.
 
-describe.each(ENGINES)('the client’s logout on %s', (engineName) => {
+describe.each(ONE_ENGINE)('the client’s logout on %s', (engineName) => {
   let server: TestServer;
   beforeAll(async () => {
     server = await startTestServer(engineName);

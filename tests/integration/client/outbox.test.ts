@@ -20,9 +20,9 @@ import {
   openReplica,
   until,
 } from '../../support/client';
-import { ENGINES, startTestServer, type TestServer } from '../../support/server';
+import { ONE_ENGINE, startTestServer, type TestServer } from '../../support/server';
 
-describe.each(ENGINES)('the outbox against a real server on %s', (engineName) => {
+describe.each(ONE_ENGINE)('the outbox against a real server on %s', (engineName) => {
   let server: TestServer;
   let excursion: Excursion;
   let sellerToken: string;

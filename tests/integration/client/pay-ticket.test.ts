@@ -9,12 +9,12 @@ import { ACCESS_TOKEN_STORAGE_KEY } from '../../../src/protocol/headers';
 import { api, catalogue } from '../../support/api';
 import { book, bookingBody, newBuyers, payWithCard } from '../../support/booking';
 import { memoryStorage, newFactory, openReplica, until } from '../../support/client';
-import { ENGINES, startTestServer, type TestServer } from '../../support/server';
+import { ONE_ENGINE, startTestServer, type TestServer } from '../../support/server';
 
 // Paying a held ticket later and cancelling a paid one for a refund (client/commands/booking), against
 // a real server with its built-in test payment provider.
 
-describe.each(ENGINES)('paying later and cancelling for a refund on %s', (engineName) => {
+describe.each(ONE_ENGINE)('paying later and cancelling for a refund on %s', (engineName) => {
   let server: TestServer;
   let replicas = 0;
 

@@ -7,7 +7,7 @@ import type { Excursion, Tour } from '../../../src/domain/types';
 import { api, catalogue, DEMO, tokenFor, unsoldTourOf } from '../../support/api';
 import { createClient, goOffline, goOnline, newFactory, openReplica, until } from '../../support/client';
 import { replicaExcursion, replicaTour } from '../../../src/protocol/sync';
-import { ENGINES, startTestServer, type TestServer } from '../../support/server';
+import { ONE_ENGINE, startTestServer, type TestServer } from '../../support/server';
 
 /** The replica equals the server when it holds exactly the server's excursions and tours, row for row. */
 async function expectSameAsServer(server: TestServer, db: ReplicaDb) {
@@ -27,7 +27,7 @@ async function expectSameAsServer(server: TestServer, db: ReplicaDb) {
   expect(localExcursions).toEqual(excursions.map(replicaExcursion).sort(byId));
 }
 
-describe.each(ENGINES)('the replica against a real server on %s', (engineName) => {
+describe.each(ONE_ENGINE)('the replica against a real server on %s', (engineName) => {
   let server: TestServer;
   const engines: SyncEngine[] = [];
   beforeAll(async () => {

@@ -10,7 +10,7 @@ import { readSession, writeToken } from '../../../src/client/commands/session';
 import { SYNC_RESET_STATUS } from '../../../src/protocol/sync';
 import { DEMO, tokenFor } from '../../support/api';
 import { createClient, memoryStorage, newFactory, openReplica, until } from '../../support/client';
-import { ENGINES, startTestServer, type TestServer } from '../../support/server';
+import { ONE_ENGINE, startTestServer, type TestServer } from '../../support/server';
 
 // A stored token restores the session on a page whose replica was filled for a visitor: the page
 // opened without a login, the token was stored, the next page opened (the e2e logout test does just
@@ -22,7 +22,7 @@ import { ENGINES, startTestServer, type TestServer } from '../../support/server'
 
 const unavailable = () => new Response(JSON.stringify({ detail: 'busy' }), { status: 503 });
 
-describe.each(ENGINES)('a session restored on a visitor’s replica on %s', (engineName) => {
+describe.each(ONE_ENGINE)('a session restored on a visitor’s replica on %s', (engineName) => {
   let server: TestServer;
   const engines: SyncEngine[] = [];
   const sockets: WebSocket[] = [];

@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { User } from '../../../src/domain/types';
 import { api, DEMO, tokenFor } from '../../support/api';
-import { ENGINES, startTestServer, type TestServer } from '../../support/server';
+import { ONE_ENGINE, startTestServer, type TestServer } from '../../support/server';
 
 // The start-up makes the ADMIN_EMAIL admin account once, marks it as its own, and on every later
 // start finds that account by the mark. An account that merely holds the address is never promoted.
 
-describe.each(ENGINES)('the admin account the start-up makes, on %s', (engine) => {
+describe.each(ONE_ENGINE)('the admin account the start-up makes, on %s', (engine) => {
   let server: TestServer;
   beforeAll(async () => {
     server = await startTestServer(engine);

@@ -7,12 +7,12 @@ import {
 } from '../../../src/protocol/moderation';
 import { ADMIN_USER_TEXTS } from '../../../src/server/http/routes/admin-users';
 import { api, DEMO, tokenFor } from '../../support/api';
-import { ENGINES, startTestServer, type TestServer } from '../../support/server';
+import { ONE_ENGINE, startTestServer, type TestServer } from '../../support/server';
 
 // The admin panel's user search (GET /api/admin/users): by the start of an e-mail, a name or a
 // surname, or by id; a page at a time, with each user's role and how many excursions they own.
 
-describe.each(ENGINES)('the admin finds users on %s', (engine) => {
+describe.each(ONE_ENGINE)('the admin finds users on %s', (engine) => {
   let server: TestServer;
   let admin: string;
   const tag = `find${engine}${Date.now().toString(36)}`;

@@ -2,7 +2,7 @@ import { randomBytes, scryptSync } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { AuthResponse } from '../../../src/protocol/auth';
 import { api } from '../../support/api';
-import { ENGINES, startTestServer, type TestServer } from '../../support/server';
+import { ONE_ENGINE, startTestServer, type TestServer } from '../../support/server';
 import { startTestSmtp, type TestSmtp } from '../../support/smtp';
 
 // Sign-in limits that fit real networks: many people share one address behind a NAT, so an address
@@ -25,7 +25,7 @@ function quickHash(password: string): string {
   return ['scrypt', 2 ** 10, 8, 1, salt.toString('base64'), key.toString('base64')].join('$');
 }
 
-describe.each(ENGINES)('sign-in limits per address and per account on %s', (engine) => {
+describe.each(ONE_ENGINE)('sign-in limits per address and per account on %s', (engine) => {
   let server: TestServer;
   let smtp: TestSmtp;
   let offset = 0;

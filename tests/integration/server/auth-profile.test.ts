@@ -3,10 +3,10 @@ import { addDays, crimeaToday } from '../../../src/domain/dates';
 import type { Excursion, User } from '../../../src/domain/types';
 import { api, catalogue, DEMO, tokenFor } from '../../support/api';
 import { photoPng } from '../../support/media-fixtures';
-import { ENGINES, startTestServer, type TestServer } from '../../support/server';
+import { ONE_ENGINE, startTestServer, type TestServer } from '../../support/server';
 import { openSocket } from '../../support/socket';
 
-describe.each(ENGINES)('profile, avatar and roles on %s', (engine) => {
+describe.each(ONE_ENGINE)('profile, avatar and roles on %s', (engine) => {
   let server: TestServer;
   let excursions: Excursion[];
   beforeAll(async () => {

@@ -6,12 +6,12 @@ import type { User } from '../../../src/domain/types';
 import { pruneShortLived } from '../../../src/server/storage/compaction';
 import { api, DEMO } from '../../support/api';
 import { confirmCode, registerUser, startLogin } from '../../support/auth-flow';
-import { ENGINES, startTestServer, type TestServer } from '../../support/server';
+import { ONE_ENGINE, startTestServer, type TestServer } from '../../support/server';
 import { startTestSmtp, type TestSmtp } from '../../support/smtp';
 
 const MINUTE = 60_000;
 
-describe.each(ENGINES)('registration, login and codes on %s', (engine) => {
+describe.each(ONE_ENGINE)('registration, login and codes on %s', (engine) => {
   let server: TestServer;
   let smtp: TestSmtp;
   let offset = 0;

@@ -6,14 +6,14 @@ import { openMediaStore, type MediaStore } from '../../../src/server/media/store
 import { purgeUnusedAvatars } from '../../../src/server/storage/compaction';
 import { api, DEMO, tokenFor } from '../../support/api';
 import { photoJpeg } from '../../support/media-fixtures';
-import { ENGINES, startTestServer, type TestServer } from '../../support/server';
+import { ONE_ENGINE, startTestServer, type TestServer } from '../../support/server';
 
 // An avatar is uploaded first and set on the profile by a second request; one never set, or
 // replaced since, is deleted a day after its upload. Whatever is in use stays.
 
 const HOUR = 3_600_000;
 
-describe.each(ENGINES)('unused avatars on %s', (engine) => {
+describe.each(ONE_ENGINE)('unused avatars on %s', (engine) => {
   let server: TestServer;
   let store: MediaStore;
   let mediaDir: string;

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Ticket } from '../../../src/domain/types';
 import { api, DEMO, tokenFor } from '../../support/api';
 import { book, bookingBody, newBuyers, payWithCard, sellersCoachTour } from '../../support/booking';
-import { ENGINES, startTestServer, type TestServer } from '../../support/server';
+import { ONE_ENGINE, startTestServer, type TestServer } from '../../support/server';
 
 // POST /api/tickets/{id}/checkin: the guide's boarding check, sent from the phone's outbox. Only the
 // excursion's seller and admins; only the ticket's own signed code; only a paid ticket; replays
@@ -11,7 +11,7 @@ import { ENGINES, startTestServer, type TestServer } from '../../support/server'
 
 const minutesAgo = (minutes: number) => new Date(Date.now() - minutes * 60_000).toISOString();
 
-describe.each(ENGINES)('boarding check-in on %s', (engine) => {
+describe.each(ONE_ENGINE)('boarding check-in on %s', (engine) => {
   let server: TestServer;
   let seller: string;
   let seller2: string;

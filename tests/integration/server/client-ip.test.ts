@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { clientIp, trustedProxyList } from '../../../src/server/http/client-ip';
 import { RATE_RULES } from '../../../src/server/services/rate-limit';
 import { api } from '../../support/api';
-import { ENGINES, startTestServer, type TestServer } from '../../support/server';
+import { ONE_ENGINE, startTestServer, type TestServer } from '../../support/server';
 
 // Several processes behind nginx: the client's address behind a proxy. X-Forwarded-For is
 // believed only from a peer in TRUSTED_PROXIES, so behind nginx each client gets its own auth rate
@@ -26,7 +26,7 @@ const knock = (server: TestServer, forwardedFor?: string) =>
 const webhook = (server: TestServer, forwardedFor: string) =>
   api(server).send('POST', '/api/payments/webhook', {}, { 'X-Forwarded-For': forwardedFor });
 
-describe.each(ENGINES)('client address behind a proxy on %s', (engine) => {
+describe.each(ONE_ENGINE)('client address behind a proxy on %s', (engine) => {
   let behindProxy: TestServer;
   let direct: TestServer;
   const env = { DEMO_DATA: 'off', PAYMENT_WEBHOOK_IPS: '203.0.113.0/24' };

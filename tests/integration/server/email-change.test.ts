@@ -3,7 +3,7 @@ import type { User } from '../../../src/domain/types';
 import { syncResponseSchema, type SyncResponse } from '../../../src/protocol/sync';
 import { api } from '../../support/api';
 import { registerUser, startLogin } from '../../support/auth-flow';
-import { ENGINES, startTestServer, type TestServer } from '../../support/server';
+import { ONE_ENGINE, startTestServer, type TestServer } from '../../support/server';
 import { startTestSmtp, type TestSmtp } from '../../support/smtp';
 
 // A new e-mail takes effect only once the code mailed to that address is entered: until then the
@@ -11,7 +11,7 @@ import { startTestSmtp, type TestSmtp } from '../../support/smtp';
 
 const MINUTE = 60_000;
 
-describe.each(ENGINES)('changing the e-mail with a code on %s', (engine) => {
+describe.each(ONE_ENGINE)('changing the e-mail with a code on %s', (engine) => {
   let server: TestServer;
   let smtp: TestSmtp;
   let offset = 0;

@@ -8,7 +8,7 @@ import { addDays, crimeaToday } from '../../../src/domain/dates';
 import { api, catalogue, DEMO, tokenFor } from '../../support/api';
 import { book, bookingBody, newBuyers } from '../../support/booking';
 import { photoJpeg, photoPng, tinyMp4 } from '../../support/media-fixtures';
-import { ENGINES, startTestServer, type TestServer } from '../../support/server';
+import { ONE_ENGINE, startTestServer, type TestServer } from '../../support/server';
 import { openSocket } from '../../support/socket';
 
 // A seller's excursion from the multipart form to the catalogue: moderation, ownership, the checks
@@ -36,7 +36,7 @@ function form(excursion: unknown, files: FilePart[] = [], texts: Record<string, 
   return data;
 }
 
-describe.each(ENGINES)('excursions written by sellers on %s', (engine) => {
+describe.each(ONE_ENGINE)('excursions written by sellers on %s', (engine) => {
   let server: TestServer;
   let seller: string;
   let seller2: string;

@@ -2,10 +2,10 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Excursion } from '../../../src/domain/types';
 import { api, catalogue, DEMO, tokenFor } from '../../support/api';
-import { ENGINES, startTestServer, type TestServer } from '../../support/server';
+import { ONE_ENGINE, startTestServer, type TestServer } from '../../support/server';
 import { openSocket } from '../../support/socket';
 
-describe.each(ENGINES)('favourites on %s', (engine) => {
+describe.each(ONE_ENGINE)('favourites on %s', (engine) => {
   let server: TestServer;
   let excursion: Excursion;
   beforeAll(async () => {

@@ -5,14 +5,14 @@ import type { Excursion, Ticket, Tour } from '../../../src/domain/types';
 import { IDEMPOTENCY_TEXTS } from '../../../src/server/http/idempotency';
 import { api, catalogue, DEMO, tokenFor } from '../../support/api';
 import { book, bookingBody, tourWithRoom } from '../../support/booking';
-import { ENGINES, startTestServer, type TestServer } from '../../support/server';
+import { ONE_ENGINE, startTestServer, type TestServer } from '../../support/server';
 
 // An Idempotency-Key names one request: sent again with the same method, path and body it gets the
 // first answer back; sent with another body it is refused with 422 (as Stripe refuses it), and
 // nothing of the second request is done. Both ways a write keeps its key: the step-by-step one
 // (the tour calls) and the booking's one statement.
 
-describe.each(ENGINES)('an Idempotency-Key reused for another request (%s)', (engine) => {
+describe.each(ONE_ENGINE)('an Idempotency-Key reused for another request (%s)', (engine) => {
   let server: TestServer;
   let ownExcursion: Excursion;
   const slot = (days: number, time: string) => ({

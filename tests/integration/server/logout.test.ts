@@ -10,7 +10,7 @@ import { api, catalogue, DEMO, tokenFor } from '../../support/api';
 import { bookingBody, tourWithRoom } from '../../support/booking';
 import { startCluster, type Cluster } from '../../support/cluster';
 import { TEST_DATABASE_URL } from '../../support/postgres';
-import { ENGINES, startTestServer, type TestServer } from '../../support/server';
+import { ONE_ENGINE, startTestServer, type TestServer } from '../../support/server';
 import { openSocket, type TestSocket } from '../../support/socket';
 
 // POST /auth/logout voids the token it is called with and no other: the same user's other devices
@@ -50,7 +50,7 @@ const favorite = (url: string, token: string, excursionId: string) =>
     headers: { Authorization: `Bearer ${token}` },
   });
 
-describe.each(ENGINES)('logout on one device on %s', (engine) => {
+describe.each(ONE_ENGINE)('logout on one device on %s', (engine) => {
   let server: TestServer;
   let excursions: Excursion[];
   beforeAll(async () => {
@@ -210,7 +210,7 @@ describe.each(ENGINES)('logout on one device on %s', (engine) => {
   });
 });
 
-if (ENGINES.includes('postgres') && TEST_DATABASE_URL) {
+if (ONE_ENGINE.includes('postgres') && TEST_DATABASE_URL) {
   const baseUrl = TEST_DATABASE_URL;
 
   describe('logout on one device with two server processes on one PostgreSQL', () => {

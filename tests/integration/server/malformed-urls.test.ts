@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Logger } from '../../../src/server/log';
-import { ENGINES, startTestServer, type TestServer } from '../../support/server';
+import { ONE_ENGINE, startTestServer, type TestServer } from '../../support/server';
 
 // Addresses whose percent escapes do not decode (a lone %, a byte that is not UTF-8, a cut-off
 // sequence) are bad requests, refused before any route or file lookup tries to decode them.
@@ -21,7 +21,7 @@ const MALFORMED = [
   '/assets/%ff.js',
 ];
 
-describe.each(ENGINES)('malformed addresses (%s)', (engine) => {
+describe.each(ONE_ENGINE)('malformed addresses (%s)', (engine) => {
   let server: TestServer;
   let dist: string;
   const errors: string[] = [];

@@ -4,7 +4,7 @@ import { syncResponseSchema, type Change, type SyncResponse } from '../../../src
 import { api, catalogue, DEMO, tokenFor } from '../../support/api';
 import { book, bookingBody, newBuyers, payWithCard, sellersCoachTour } from '../../support/booking';
 import { pullAll } from '../../support/seller-excursions';
-import { ENGINES, startTestServer, type TestServer } from '../../support/server';
+import { ONE_ENGINE, startTestServer, type TestServer } from '../../support/server';
 
 // The passenger manifest as a personal collection of /api/sync: the bookings on a seller's own
 // departures with the buyers' contacts, for that seller and admins only, kept current by change pulls.
@@ -13,7 +13,7 @@ function manifestOf(changes: Change[]): ManifestEntry[] {
   return changes.flatMap((c) => (c.collection === 'manifest' && c.op === 'put' ? [c.row] : []));
 }
 
-describe.each(ENGINES)('the passenger manifest on %s', (engine) => {
+describe.each(ONE_ENGINE)('the passenger manifest on %s', (engine) => {
   let server: TestServer;
   let seller: string;
   let seller2: string;

@@ -3,13 +3,13 @@ import type { City, Excursion } from '../../../src/domain/types';
 import { storeMedia } from '../../../src/server/media/ingest';
 import { openMediaStore } from '../../../src/server/media/store';
 import { join } from 'node:path';
-import { ENGINES, startTestServer, type TestServer } from '../../support/server';
+import { ONE_ENGINE, startTestServer, type TestServer } from '../../support/server';
 import { photoJpeg } from '../../support/media-fixtures';
 
 // POST /api/{images,app_media}/sizes: the bytes a GET of each named picture at a width sends, which
 // the app adds up to offer the trip download in megabytes (src/client/offline-pictures/sizes.ts).
 
-describe.each(ENGINES)('picture sizes on %s', (engine) => {
+describe.each(ONE_ENGINE)('picture sizes on %s', (engine) => {
   let server: TestServer;
   let photoId: string;
   let cover: string;

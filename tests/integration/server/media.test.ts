@@ -7,13 +7,13 @@ import { MAX_IMAGE_BYTES, MAX_VIDEO_BYTES, storeMedia } from '../../../src/serve
 import type { StoreMediaInput } from '../../../src/server/media/ingest';
 import { openMediaStore } from '../../../src/server/media/store';
 import type { MediaStore } from '../../../src/server/media/store';
-import { ENGINES, startTestServer, type TestServer } from '../../support/server';
+import { ONE_ENGINE, startTestServer, type TestServer } from '../../support/server';
 import { SCRIPTED_SVG, photoJpeg, photoPng, pngBomb, tinyMp4, tinyWebm } from '../../support/media-fixtures';
 
 const NOT_FOUND = { detail: 'Файл не найден' };
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
-describe.each(ENGINES)('media on %s', (engine) => {
+describe.each(ONE_ENGINE)('media on %s', (engine) => {
   let server: TestServer;
   let store: MediaStore;
   let mediaDir: string;

@@ -10,7 +10,7 @@ import { METRICS_TEXTS } from '../../../src/server/http/routes/metrics';
 import { api, catalogue } from '../../support/api';
 import { book, bookingBody, DECLINED_CARD, newBuyers, payWithCard } from '../../support/booking';
 import { moved, parseMetrics, scrape, series, type Scrape } from '../../support/metrics';
-import { ENGINES, startTestServer, type TestServer } from '../../support/server';
+import { ONE_ENGINE, startTestServer, type TestServer } from '../../support/server';
 import { openSocket } from '../../support/socket';
 
 // GET /metrics: off without METRICS_TOKEN, Bearer-protected with it, and each series moves by
@@ -21,7 +21,7 @@ const TOKEN = 'metrics-token-for-the-test-0123';
 const PREFIX = 'krym_';
 const DURATION = `${PREFIX}http_request_duration_seconds_count`;
 
-describe.each(ENGINES)('/metrics on %s', (engine) => {
+describe.each(ONE_ENGINE)('/metrics on %s', (engine) => {
   let server: TestServer;
   let offset = 0;
 

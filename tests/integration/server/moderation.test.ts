@@ -13,7 +13,7 @@ import { MIGRATIONS, splitStatements } from '../../../src/server/storage/migrati
 import { moderationHistory } from '../../../src/server/storage/moderation';
 import { api, DEMO, tokenFor } from '../../support/api';
 import { sellerExcursions, type SellerExcursions } from '../../support/seller-excursions';
-import { ENGINES, startTestServer, type TestServer } from '../../support/server';
+import { ONE_ENGINE, startTestServer, type TestServer } from '../../support/server';
 import { bodyOf, startTestSmtp, subjectOf, type CapturedMail, type TestSmtp } from '../../support/smtp';
 import { openSocket, type TestSocket } from '../../support/socket';
 
@@ -25,7 +25,7 @@ import { openSocket, type TestSocket } from '../../support/socket';
 const ownerNudge = (userId: number) => (m: ServerMessage) =>
   m.type === 'USER_UPDATE' && m.data.user_id === userId;
 
-describe.each(ENGINES)('moderation of sellers’ excursions on %s', (engine) => {
+describe.each(ONE_ENGINE)('moderation of sellers’ excursions on %s', (engine) => {
   let server: TestServer;
   let smtp: TestSmtp;
   let socket: TestSocket;

@@ -3,14 +3,14 @@ import { addDays, crimeaToday } from '../../../src/domain/dates';
 import type { Ticket, Tour } from '../../../src/domain/types';
 import { api, catalogue, DEMO, tokenFor } from '../../support/api';
 import { book, bookingBody, newBuyers, payWithCard, tourNow } from '../../support/booking';
-import { ENGINES, startTestServer, type TestServer } from '../../support/server';
+import { ONE_ENGINE, startTestServer, type TestServer } from '../../support/server';
 import { startTestSmtp, subjectOf, type TestSmtp } from '../../support/smtp';
 
 // After the first payment, with the built-in test provider: paying later from the ticket, a hold
 // that runs out and says why, the free-cancellation window, refunds made once however often asked,
 // and the e-mails that tell the buyer.
 
-describe.each(ENGINES)('the money path on %s', (engine) => {
+describe.each(ONE_ENGINE)('the money path on %s', (engine) => {
   let server: TestServer;
   let smtp: TestSmtp;
   let buyer: { id: number; token: string };

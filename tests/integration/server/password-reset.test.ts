@@ -2,7 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { AuthResponse } from '../../../src/protocol/auth';
 import { api } from '../../support/api';
 import { registerUser, startLogin } from '../../support/auth-flow';
-import { ENGINES, startTestServer, type TestServer } from '../../support/server';
+import { ONE_ENGINE, startTestServer, type TestServer } from '../../support/server';
 import { startTestSmtp, subjectOf, type TestSmtp } from '../../support/smtp';
 
 // 'Забыли пароль?': a code mailed to the account's address, then the code and a new password. The
@@ -13,7 +13,7 @@ const MINUTE = 60_000;
 const WRONG_CODE = { detail: 'Неверный код' };
 const CODE_EXPIRED = { detail: 'Код недействителен или истёк, запросите новый' };
 
-describe.each(ENGINES)('password reset on %s', (engine) => {
+describe.each(ONE_ENGINE)('password reset on %s', (engine) => {
   let server: TestServer;
   let smtp: TestSmtp;
   let offset = 0;

@@ -16,7 +16,7 @@ import {
   type BrowserSubscription,
   type TestPushService,
 } from '../../support/push-service';
-import { ENGINES, startTestServer, type TestServer } from '../../support/server';
+import { ONE_ENGINE, startTestServer, type TestServer } from '../../support/server';
 import { startTestSmtp, subjectOf, type TestSmtp } from '../../support/smtp';
 
 // Web Push for trip reminders: the server's VAPID key, the subscriptions a signed-in user keeps, and
@@ -25,7 +25,7 @@ import { startTestSmtp, subjectOf, type TestSmtp } from '../../support/smtp';
 
 const MINUTE = 60_000;
 
-describe.each(ENGINES)('web push on %s', (engine) => {
+describe.each(ONE_ENGINE)('web push on %s', (engine) => {
   let server: TestServer;
   let smtp: TestSmtp;
   let pushService: TestPushService;

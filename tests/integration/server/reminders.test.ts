@@ -9,7 +9,7 @@ import { loadConfig } from '../../../src/server/config';
 import { startServer, type RunningServer } from '../../../src/server/main';
 import { api, catalogue, DEMO, tokenFor } from '../../support/api';
 import { book, bookingBody, newBuyers, payWithCard } from '../../support/booking';
-import { ENGINES, startTestServer, type TestServer } from '../../support/server';
+import { ONE_ENGINE, startTestServer, type TestServer } from '../../support/server';
 import { mimePart, startTestSmtp, subjectOf, type CapturedMail, type TestSmtp } from '../../support/smtp';
 
 // Trip reminders: the evening before a departure and two hours before it, each paid ticket's buyer
@@ -80,7 +80,7 @@ async function paidSeat(server: TestServer, excursion: Excursion, tour: Tour, se
   return { ...buyer, email: email.toLowerCase(), ticketId: booked.body.ticket_id as string };
 }
 
-describe.each(ENGINES)('trip reminders on %s', (engine) => {
+describe.each(ONE_ENGINE)('trip reminders on %s', (engine) => {
   let server: TestServer;
   let smtp: TestSmtp;
   let excursion: Excursion;
@@ -216,7 +216,7 @@ describe.each(ENGINES)('trip reminders on %s', (engine) => {
   });
 });
 
-if (ENGINES.includes('postgres')) {
+if (ONE_ENGINE.includes('postgres')) {
   describe('trip reminders with two server processes on one PostgreSQL', () => {
     let first: TestServer;
     let second: RunningServer;

@@ -5,7 +5,7 @@ import type { User } from '../../../src/domain/types';
 import { createLogger } from '../../../src/server/log';
 import { api } from '../../support/api';
 import { GOOD_CARD, book, bookingBody, payWithCard, tourWithRoom } from '../../support/booking';
-import { ENGINES, startTestServer, type TestServer } from '../../support/server';
+import { ONE_ENGINE, startTestServer, type TestServer } from '../../support/server';
 import { startTestSmtp, type TestSmtp } from '../../support/smtp';
 
 // The operator's view of a running server: its JSON log lines, as a log collector reads them. A
@@ -40,7 +40,7 @@ interface Answer {
   requestId: string | null;
 }
 
-describe.each(ENGINES)('request log on %s', (engine) => {
+describe.each(ONE_ENGINE)('request log on %s', (engine) => {
   let server: TestServer;
   let smtp: TestSmtp;
   const raw: string[] = [];

@@ -5,7 +5,7 @@ import type { ServerMessage } from '../../../src/protocol/realtime';
 import { syncResetResponseSchema, SYNC_RESET_STATUS, type Change } from '../../../src/protocol/sync';
 import { api, DEMO, tokenFor } from '../../support/api';
 import { pullAll, sellerExcursions, type SellerExcursions } from '../../support/seller-excursions';
-import { ENGINES, startTestServer, type TestServer } from '../../support/server';
+import { ONE_ENGINE, startTestServer, type TestServer } from '../../support/server';
 import { openSocket, type TestSocket } from '../../support/socket';
 
 // An admin's replica holds the review queues as the sync collection 'review_queue': one row per excursion
@@ -28,7 +28,7 @@ const rowChanges = (changes: Change[], id: string) =>
 const adminNudge = (m: ServerMessage) =>
   m.type === 'USER_UPDATE' && m.data.action === 'profile_update' && m.data.user_id === DEMO.admin;
 
-describe.each(ENGINES)('the admin’s review queues in sync on %s', (engine) => {
+describe.each(ONE_ENGINE)('the admin’s review queues in sync on %s', (engine) => {
   let server: TestServer;
   let socket: TestSocket;
   let seller: string;

@@ -8,7 +8,7 @@ import { api, DEMO, tokenFor } from '../../support/api';
 import { book, bookingBody, newBuyers, payWithCard, sellersCoachTour } from '../../support/booking';
 import { photoJpeg } from '../../support/media-fixtures';
 import { pullAll } from '../../support/seller-excursions';
-import { ENGINES, startTestServer, type TestServer } from '../../support/server';
+import { ONE_ENGINE, startTestServer, type TestServer } from '../../support/server';
 import { openSocket } from '../../support/socket';
 
 // Verified reviews over real HTTP (protocol/reviews.ts): only the owner of a paid ticket whose trip
@@ -17,7 +17,7 @@ import { openSocket } from '../../support/socket';
 
 const DAY = 86_400_000;
 
-describe.each(ENGINES)('verified reviews on %s', (engine) => {
+describe.each(ONE_ENGINE)('verified reviews on %s', (engine) => {
   let server: TestServer;
   let seller: string;
   let seller2: string;

@@ -14,7 +14,7 @@ import {
 import type { ServerMessage } from '../../../src/protocol/realtime';
 import { api, DEMO, tokenFor } from '../../support/api';
 import { pullAll, sellerExcursions, type SellerExcursions } from '../../support/seller-excursions';
-import { ENGINES, startTestServer, type TestServer } from '../../support/server';
+import { ONE_ENGINE, startTestServer, type TestServer } from '../../support/server';
 import { bodyOf, startTestSmtp, subjectOf, type CapturedMail, type TestSmtp } from '../../support/smtp';
 import { openSocket, type TestSocket } from '../../support/socket';
 
@@ -23,7 +23,7 @@ import { openSocket, type TestSocket } from '../../support/socket';
 // the live and the proposed excursion side by side with the seller, approves (the new price goes
 // live and is announced) or rejects with a reason; the seller is mailed either way.
 
-describe.each(ENGINES)('revisions of published excursions on %s', (engine) => {
+describe.each(ONE_ENGINE)('revisions of published excursions on %s', (engine) => {
   let server: TestServer;
   let smtp: TestSmtp;
   let socket: TestSocket;

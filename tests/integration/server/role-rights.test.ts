@@ -9,14 +9,14 @@ import { api, catalogue, DEMO, tokenFor, unsoldTourOf } from '../../support/api'
 import { confirmCode, registerUser, startLogin } from '../../support/auth-flow';
 import { book, bookingBody, newBuyers, payWithCard } from '../../support/booking';
 import { photoJpeg } from '../../support/media-fixtures';
-import { ENGINES, startTestServer, type TestServer } from '../../support/server';
+import { ONE_ENGINE, startTestServer, type TestServer } from '../../support/server';
 import { startTestSmtp, type TestSmtp } from '../../support/smtp';
 
 // Rights follow the role (SPEC §6): owning an excursion lets a seller edit and schedule it, not a
 // seller demoted to user; an admin edits any excursion but schedules only their own; an unpublished
 // excursion's tours are seen only by its seller and the admins.
 
-describe.each(ENGINES)('rights follow roles on %s', (engine) => {
+describe.each(ONE_ENGINE)('rights follow roles on %s', (engine) => {
   let server: TestServer;
   let smtp: TestSmtp;
   let admin: string;

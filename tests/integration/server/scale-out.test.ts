@@ -14,7 +14,7 @@ import { api, DEMO, tokenFor } from '../../support/api';
 import { bookingBody } from '../../support/booking';
 import { startCluster, type Cluster, type ClusterNode } from '../../support/cluster';
 import { createTempDatabase, TEST_DATABASE_URL, type TempDatabase } from '../../support/postgres';
-import { ENGINES, startTestServer, type TestServer } from '../../support/server';
+import { ONE_ENGINE, startTestServer, type TestServer } from '../../support/server';
 import { openSocket, type TestSocket } from '../../support/socket';
 
 // Several server processes on one PostgreSQL. Two real child processes share a database (and a
@@ -110,7 +110,7 @@ describe('one process on PGlite', () => {
   });
 });
 
-if (ENGINES.includes('postgres') && TEST_DATABASE_URL) {
+if (ONE_ENGINE.includes('postgres') && TEST_DATABASE_URL) {
   const baseUrl = TEST_DATABASE_URL;
 
   describe('two server processes on one PostgreSQL', () => {

@@ -4,12 +4,12 @@ import { addDays, crimeaToday, formatDisplayDate, mondayFirstWeekday } from '../
 import type { Excursion, Tour } from '../../../src/domain/types';
 import type { CreateToursResponse } from '../../../src/protocol/tours';
 import { api, catalogue, DEMO, tokenFor } from '../../support/api';
-import { ENGINES, startTestServer, type TestServer } from '../../support/server';
+import { ONE_ENGINE, startTestServer, type TestServer } from '../../support/server';
 
 // A season's schedule saved as one batch (a rule's departures, queued offline and sent later): the
 // departures that can be created are, and each one on a date already past is refused by name.
 
-describe.each(ENGINES)('a schedule batch with past dates on %s', (engine) => {
+describe.each(ONE_ENGINE)('a schedule batch with past dates on %s', (engine) => {
   let server: TestServer;
   let excursion: Excursion;
   let seller: ReturnType<typeof api>;

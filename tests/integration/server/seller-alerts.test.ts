@@ -3,7 +3,7 @@ import { formatDisplayDate } from '../../../src/domain/dates';
 import type { ServerMessage } from '../../../src/protocol/realtime';
 import { api, DEMO, tokenFor } from '../../support/api';
 import { book, bookingBody, newBuyers, payWithCard, sellersCoachTour } from '../../support/booking';
-import { ENGINES, startTestServer, type TestServer } from '../../support/server';
+import { ONE_ENGINE, startTestServer, type TestServer } from '../../support/server';
 import { bodyOf, startTestSmtp, subjectOf, type TestSmtp } from '../../support/smtp';
 import { openSocket, type TestSocket } from '../../support/socket';
 
@@ -14,7 +14,7 @@ import { openSocket, type TestSocket } from '../../support/socket';
 const manifestNudge = (sellerId: number) => (m: ServerMessage) =>
   m.type === 'TICKET_UPDATE' && m.data.user_id === sellerId && m.data.ticket === undefined;
 
-describe.each(ENGINES)('the seller’s booking alerts on %s', (engine) => {
+describe.each(ONE_ENGINE)('the seller’s booking alerts on %s', (engine) => {
   let server: TestServer;
   let smtp: TestSmtp;
   let socket: TestSocket;

@@ -7,7 +7,7 @@ import {
   SOCKET_LIMIT_CLOSE_CODE,
 } from '../../../src/server/realtime/socket-policy';
 import { DEMO, tokenFor } from '../../support/api';
-import { ENGINES, startTestServer, type TestServer } from '../../support/server';
+import { ONE_ENGINE, startTestServer, type TestServer } from '../../support/server';
 
 // Open sockets are capped per client address (the forwarded one behind a trusted proxy), refused at
 // the upgrade with a 429, and per signed-in user, closed with 1008; a socket that closes frees its
@@ -74,7 +74,7 @@ async function eventually<T>(attempt: () => Promise<T | undefined>): Promise<T> 
   throw new Error('never succeeded');
 }
 
-describe.each(ENGINES)('socket caps on %s', (engine) => {
+describe.each(ONE_ENGINE)('socket caps on %s', (engine) => {
   let server: TestServer;
   const sockets: WebSocket[] = [];
   beforeAll(async () => {

@@ -4,10 +4,10 @@ import type { Excursion } from '../../../src/domain/types';
 import { api, catalogue, DEMO, tokenFor } from '../../support/api';
 import type { LocalEventBus } from '../../../src/server/realtime/events';
 import { HUB_TEXTS, MISSED_EVENTS_CLOSE_CODE } from '../../../src/server/realtime/socket-policy';
-import { ENGINES, startTestServer, type TestServer } from '../../support/server';
+import { ONE_ENGINE, startTestServer, type TestServer } from '../../support/server';
 import { openSocket } from '../../support/socket';
 
-describe.each(ENGINES)('the live socket on %s', (engine) => {
+describe.each(ONE_ENGINE)('the live socket on %s', (engine) => {
   let server: TestServer;
   let excursion: Excursion;
   beforeAll(async () => {

@@ -6,7 +6,7 @@ import type { Excursion, Ticket, Tour } from '../../../src/domain/types';
 import { syncResponseSchema, type Change, type SyncResponse } from '../../../src/protocol/sync';
 import { api, catalogue, DEMO, tokenFor } from '../../support/api';
 import { book, bookingBody, newBuyers, payWithCard } from '../../support/booking';
-import { ENGINES, startTestServer, type TestServer } from '../../support/server';
+import { ONE_ENGINE, startTestServer, type TestServer } from '../../support/server';
 import { startTestSmtp, subjectOf, type CapturedMail, type TestSmtp } from '../../support/smtp';
 import { openSocket } from '../../support/socket';
 
@@ -51,7 +51,7 @@ interface Operation {
   refunds: number;
 }
 
-describe.each(ENGINES)('cancelling and moving a departure on %s', (engine) => {
+describe.each(ONE_ENGINE)('cancelling and moving a departure on %s', (engine) => {
   let server: TestServer;
   let smtp: TestSmtp;
   let excursion: Excursion;

@@ -3,9 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, crimeaToday } from '../../../src/domain/dates';
 import type { Excursion, Tour } from '../../../src/domain/types';
 import { api, catalogue, DEMO, tokenFor, unsoldTourOf } from '../../support/api';
-import { ENGINES, startTestServer, type TestServer } from '../../support/server';
+import { ONE_ENGINE, startTestServer, type TestServer } from '../../support/server';
 
-describe.each(ENGINES)('schedule writes on %s', (engine) => {
+describe.each(ONE_ENGINE)('schedule writes on %s', (engine) => {
   let server: TestServer;
   let ownExcursion: Excursion;
   let otherExcursion: Excursion;

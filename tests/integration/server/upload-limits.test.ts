@@ -8,7 +8,7 @@ import {
 import { UPLOADS_PER_MINUTE } from '../../../src/server/http/upload-limit';
 import { catalogue, DEMO, tokenFor } from '../../support/api';
 import { photoJpeg } from '../../support/media-fixtures';
-import { ENGINES, startTestServer, type TestServer } from '../../support/server';
+import { ONE_ENGINE, startTestServer, type TestServer } from '../../support/server';
 
 // The limits that keep uploads from crowding out everyone else: requests carrying files are counted
 // per account and per minute, and a process decodes a bounded number of photos at once, with a
@@ -17,7 +17,7 @@ import { ENGINES, startTestServer, type TestServer } from '../../support/server'
 const TOO_MANY_UPLOADS = 'Слишком много загрузок, попробуйте через минуту';
 const DECODER_BUSY = 'Сервер занят обработкой фото, попробуйте через минуту';
 
-describe.each(ENGINES)('upload limits on %s', (engine) => {
+describe.each(ONE_ENGINE)('upload limits on %s', (engine) => {
   let server: TestServer;
   let offset = 0;
   let small: Buffer;
