@@ -57,7 +57,7 @@ const titles = (list: readonly Excursion[]) => list.map((e) => e.title);
 
 /**
  * The titles of the cards in a list, top to bottom: their text, not innerText, which is empty for a
- * card away from the screen (not rendered until it comes near: content-visibility in styles.css).
+ * card away from the screen (not rendered until it comes near: content-visibility in page-blocks.css).
  */
 function cardTitles(page: Page, scope: string): Promise<string[]> {
   return page.locator(`${scope} .excursion-card h3`).allTextContents();

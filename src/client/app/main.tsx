@@ -10,6 +10,8 @@ import { loadInSteps } from './load-in-steps';
 import { spreadModulePreloads } from './spread-preloads';
 import { yieldToMain } from '../yield';
 import './styles.css';
+import './page-blocks.css';
+import './widgets.css';
 
 // Before anything else: a first visit's catalogue downloads while the app's code does (boot/first-page.ts).
 requestFirstPageEarly();

@@ -1,4 +1,5 @@
 import './booking.css';
+import './booking-dock.css';
 import { Link, useParams } from 'react-router-dom';
 import { bookableTours } from '../../../../domain/booking';
 import { isEntityId } from '../../../../domain/ids';

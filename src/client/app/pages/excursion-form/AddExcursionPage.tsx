@@ -1,4 +1,7 @@
 import './excursion-form.css';
+import './excursion-form-lists.css';
+import './excursion-form-files.css';
+import './excursion-form-dock.css';
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import {

@@ -1,4 +1,7 @@
 import './excursion-form.css';
+import './excursion-form-lists.css';
+import './excursion-form-files.css';
+import './excursion-form-dock.css';
 import { Link, useParams } from 'react-router-dom';
 import { isEntityId } from '../../../../domain/ids';
 import type { ReplicaExcursion, User } from '../../../../domain/types';

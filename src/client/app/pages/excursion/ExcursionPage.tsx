@@ -1,4 +1,6 @@
 import './excursion.css';
+import './excursion-price-route.css';
+import './excursion-gallery-booking.css';
 import { Link, useParams } from 'react-router-dom';
 import { isEntityId } from '../../../../domain/ids';
 import { useCurrentUser, useHasSynced } from '../../hooks/account';

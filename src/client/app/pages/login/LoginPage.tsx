@@ -1,4 +1,5 @@
 import './login.css';
+import './login-form.css';
 import { useEffect, useState } from 'react';
 import { useLocation, useNavigate, useParams } from 'react-router-dom';
 import { normaliseReferrerId } from '../../../../protocol/auth';

@@ -1,4 +1,5 @@
 import './payment.css';
+import './payment-held.css';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { rememberPayment } from '../../../payments/pending';

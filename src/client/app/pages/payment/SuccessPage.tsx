@@ -1,4 +1,5 @@
 import './payment.css';
+import './payment-held.css';
 import { useEffect } from 'react';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { isEntityId } from '../../../../domain/ids';

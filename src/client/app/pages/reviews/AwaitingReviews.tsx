@@ -1,4 +1,5 @@
 import './reviews.css';
+import './reviews-list.css';
 import { Link } from 'react-router-dom';
 import { formatDisplayDate } from '../../../../domain/dates';
 import { useAwaitingReviews } from './hooks';

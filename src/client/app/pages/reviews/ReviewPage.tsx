@@ -1,4 +1,5 @@
 import './reviews.css';
+import './reviews-list.css';
 import { useState, type FormEvent } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { crimeaToday, formatDisplayDate } from '../../../../domain/dates';

@@ -1,4 +1,5 @@
 import './reviews.css';
+import './reviews-list.css';
 import { useState } from 'react';
 import type { EntityId, User } from '../../../../domain/types';
 import { MAX_HIDE_REASON } from '../../../../domain/review-rules';

@@ -1,4 +1,5 @@
 import './reviews.css';
+import './reviews-list.css';
 import { useState } from 'react';
 import type { EntityId } from '../../../../domain/types';
 import { MAX_REVIEW_REPLY } from '../../../../domain/review-rules';

@@ -1,4 +1,5 @@
 import './reviews.css';
+import './reviews-list.css';
 import { Link } from 'react-router-dom';
 import type { Ticket } from '../../../../domain/types';
 import { mayReview } from '../../../db/queries/reviews';

@@ -1,4 +1,5 @@
 import './seller.css';
+import './seller-excursion.css';
 import { Link } from 'react-router-dom';
 import { useCurrentUser } from '../../hooks/account';
 import { ListStatus } from '../../components/lists/ListStatus';

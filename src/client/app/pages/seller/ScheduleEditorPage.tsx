@@ -1,5 +1,8 @@
 import './seller.css';
+import './seller-excursion.css';
 import './schedule-editor.css';
+import './schedule-editor-save.css';
+import './schedule-editor-rule.css';
 import { useParams } from 'react-router-dom';
 import { useCurrentUser } from '../../hooks/account';
 import { useExcursion } from '../../hooks/excursion';

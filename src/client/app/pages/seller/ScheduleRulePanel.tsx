@@ -1,4 +1,6 @@
 import './schedule-editor.css';
+import './schedule-editor-save.css';
+import './schedule-editor-rule.css';
 import { Suspense, useId, useMemo, useState } from 'react';
 import { addDays, formatDisplayDate } from '../../../../domain/dates';
 import {

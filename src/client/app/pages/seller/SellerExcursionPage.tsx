@@ -1,4 +1,5 @@
 import './seller.css';
+import './seller-excursion.css';
 import { Link, useLocation, useParams } from 'react-router-dom';
 import { readTourOutcome } from './departure/TourOperations';
 import { formatTourDate } from '../../../../domain/dates';

@@ -1,4 +1,5 @@
 import './tickets.css';
+import './ticket-detail.css';
 import { Link, useParams, useSearchParams } from 'react-router-dom';
 import { departureInstant } from '../../../../domain/cancellation';
 import {

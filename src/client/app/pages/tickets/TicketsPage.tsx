@@ -1,4 +1,5 @@
 import './tickets.css';
+import './ticket-detail.css';
 import { Link } from 'react-router-dom';
 import { ticketStatusClassName, ticketStatusLabel } from '../../../../domain/status';
 import { ListStatus } from '../../components/lists/ListStatus';

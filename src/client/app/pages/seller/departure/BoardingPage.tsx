@@ -1,5 +1,8 @@
 import '../seller.css';
+import '../seller-excursion.css';
 import './departure.css';
+import './departure-entries.css';
+import './departure-boarding.css';
 import { useCallback, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { boardingCount, type BoardingVerdict } from '../../../../../domain/boarding';

@@ -1,4 +1,6 @@
 import './departure.css';
+import './departure-entries.css';
+import './departure-boarding.css';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { formatTourDate } from '../../../../../domain/dates';

@@ -1,5 +1,8 @@
 import '../seller.css';
+import '../seller-excursion.css';
 import './departure.css';
+import './departure-entries.css';
+import './departure-boarding.css';
 import { Link, useSearchParams } from 'react-router-dom';
 import { awaitsBoarding } from '../../../../../domain/boarding';
 import { PageHeader } from '../../../components/PageHeader';
