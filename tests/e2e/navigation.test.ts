@@ -147,13 +147,19 @@ describe('document titles', () => {
     titles.set(place, await page.title());
 
     await tabBar(page).getByRole('link', { name: 'Экскурсии' }).click();
-    const card = page.locator('.excursion-card').first();
+    await page.waitForURL(`${baseUrl}/excursions`);
+    // The list's own first card, not the leaving place page's, and pinned by its address: the list may
+    // still reorder as the replica fills.
+    const card = page.getByRole('tabpanel').locator('.excursion-card').first();
     await card.waitFor({ timeout: 30_000 });
+    const excursion = `/excursion/${await cardExcursionId(card)}`;
+    const link = page.locator(`main a.card-body[href="${excursion}"]`).first();
     // textContent, not innerText: a card scrolled out of view skips its rendering (content-visibility)
     // and then has no rendered text.
-    const name = ((await card.locator('h3').textContent()) ?? '').trim();
+    const name = ((await link.locator('h3').textContent()) ?? '').trim();
     expect(name).not.toBe('');
-    await card.locator('a.card-body').click();
+    await link.click();
+    await page.waitForURL(`${baseUrl}${excursion}`);
     await page.locator('main h1').filter({ hasText: name }).waitFor();
     await expect.poll(() => page.title()).toBe(`«${name}» — ${APP_NAME}`);
     titles.set(new URL(page.url()).pathname, await page.title());
