@@ -19,10 +19,13 @@ interface Place {
 const RESTORE_QUIET_MS = 3_000;
 /** The longest pursuit, however the page grows: past it the page stays where it is. */
 const RESTORE_MAX_MS = 15_000;
+/**
+ * How long a reached place is held: the cards that come near the screen there are laid out in the
+ * next frames, and their real heights replace the estimated ones above the link.
+ */
+const HOLD_MS = 500;
 /** A person's own scrolling ends the pursuit: the app never pulls the page from under a finger. */
 const USER_SCROLL = ['wheel', 'touchstart', 'pointerdown', 'keydown'] as const;
-/** The link looked at is taken once scrolling rests this long, not on every scroll event. */
-const ANCHOR_AFTER_MS = 150;
 
 /**
  * SPEC §2: the shell scrolls to the top on every navigation forward (a link, a redirect), and Back or
@@ -43,15 +46,21 @@ export function useScrollOnNavigation(key: string, pathname: string): boolean {
   const [navigated, setNavigated] = useState(false);
 
   useEffect(() => {
-    let anchorTimer = 0;
+    let anchorFrame = 0;
     const remember = () => {
       const entry = current.current;
-      places.current.set(entry, { top: window.scrollY });
-      clearTimeout(anchorTimer);
-      anchorTimer = window.setTimeout(() => {
+      const top = window.scrollY;
+      // The link is looked up once a frame, not per scroll event; until then the last one stands,
+      // moved on the screen by the scroll since.
+      const last = places.current.get(entry);
+      const anchor = last?.anchor && { ...last.anchor, offset: last.anchor.offset - (top - last.top) };
+      places.current.set(entry, { top, anchor });
+      if (anchorFrame) return;
+      anchorFrame = requestAnimationFrame(() => {
+        anchorFrame = 0;
         const place = places.current.get(entry);
         if (place && current.current === entry) place.anchor = linkInView();
-      }, ANCHOR_AFTER_MS);
+      });
     };
     // A reload, or leaving for another site, is the browser's to restore: it is a document of its own.
     const leave = () => (history.scrollRestoration = 'auto');
@@ -62,7 +71,7 @@ export function useScrollOnNavigation(key: string, pathname: string): boolean {
     window.addEventListener('pagehide', leave);
     window.addEventListener('pageshow', stay);
     return () => {
-      clearTimeout(anchorTimer);
+      cancelAnimationFrame(anchorFrame);
       window.removeEventListener('scroll', remember);
       window.removeEventListener('pagehide', leave);
       window.removeEventListener('pageshow', stay);
@@ -116,12 +125,13 @@ function anchoredTop(place: Place): number | undefined {
 }
 
 /**
- * Scrolls to the place each frame until it is reached, a person scrolls, or the page has not grown
- * for RESTORE_QUIET_MS (RESTORE_MAX_MS at most).
+ * Scrolls to the place each frame until it has held there for HOLD_MS, a person scrolls, or the page
+ * has not grown for RESTORE_QUIET_MS (RESTORE_MAX_MS at most).
  */
 function pursue(place: Place): () => void {
   const start = performance.now();
   let grewAt = start;
+  let reachedAt: number | undefined;
   let height = document.documentElement.scrollHeight;
   let frame = 0;
   const stop = () => {
@@ -135,8 +145,11 @@ function pursue(place: Place): () => void {
     const now = performance.now();
     const grown = document.documentElement.scrollHeight;
     if (grown !== height) [height, grewAt] = [grown, now];
+    const reached = target !== undefined && Math.abs(window.scrollY - target) < 1;
+    reachedAt = reached ? (reachedAt ?? now) : undefined;
+    const held = reachedAt !== undefined && now - reachedAt >= HOLD_MS;
     const given = now - grewAt > RESTORE_QUIET_MS || now - start > RESTORE_MAX_MS;
-    if ((target !== undefined && Math.abs(window.scrollY - target) < 1) || given) stop();
+    if (held || given) stop();
     else frame = requestAnimationFrame(step);
   };
   for (const type of USER_SCROLL) window.addEventListener(type, stop, { passive: true });
