@@ -189,6 +189,8 @@ const EXTRA = 60;
 const scrollY = (page: Page) => page.evaluate(() => Math.round(window.scrollY));
 /** How far down the screen an element's top is, in CSS pixels (off the page: NaN). */
 const screenY = async (element: Locator) => (await element.boundingBox())?.y ?? Number.NaN;
+/** How far an element is from where it was on the screen, in CSS pixels. */
+const movedFrom = async (element: Locator, y: number) => Math.abs((await screenY(element)) - y);
 
 describe('scrolling between screens', () => {
   it('opens a screen at its top, and Back returns to where the list was left', async () => {
@@ -235,7 +237,7 @@ describe('scrolling between screens', () => {
     await page.goBack();
     // The same card is on the screen again, where the person left it: the list drawn again may
     // differ above it by a few pixels (cards not yet laid out keep an estimated height).
-    await expect.poll(async () => Math.abs((await screenY(opened)) - leftAt)).toBeLessThanOrEqual(1);
+    await expect.poll(() => movedFrom(opened, leftAt)).toBeLessThanOrEqual(1);
     expect(await scrollY(page)).toBeGreaterThan(left - PHONE.height);
     await screenshot(page, 'navigation-list-restored');
 
@@ -247,7 +249,7 @@ describe('scrolling between screens', () => {
     await expect.poll(() => scrollY(page)).toBe(0);
     // Back from there returns to the list where it was left, as from the detail.
     await page.goBack();
-    await expect.poll(async () => Math.abs((await screenY(opened)) - leftAgainAt)).toBeLessThanOrEqual(1);
+    await expect.poll(() => movedFrom(opened, leftAgainAt)).toBeLessThanOrEqual(1);
     await context.close();
   });
 });

@@ -139,9 +139,9 @@ function pursue(place: Place): () => void {
     for (const type of USER_SCROLL) window.removeEventListener(type, stop);
   };
   const step = () => {
-    // Until its link is drawn, the place's own position brings the list's drawing near it.
-    window.scrollTo(0, anchoredTop(place) ?? place.top);
     const target = anchoredTop(place);
+    // Until its link is drawn, the place's own position brings the list's drawing near it.
+    window.scrollTo(0, target ?? place.top);
     const now = performance.now();
     const grown = document.documentElement.scrollHeight;
     if (grown !== height) [height, grewAt] = [grown, now];
