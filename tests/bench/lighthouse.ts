@@ -1,4 +1,4 @@
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
@@ -123,7 +123,14 @@ async function visitOnce(server: RunningServer, paths: readonly string[]): Promi
   }
 }
 
-async function audit(url: string, path: string, work: string): Promise<LighthousePage> {
+/** Lighthouse's report of one run. */
+export type LighthouseReport = NonNullable<Awaited<ReturnType<typeof lighthouse>>>['lhr'];
+
+/**
+ * One Lighthouse run of `url` in a fresh profile under `work`: the performance, accessibility and
+ * best-practices categories.
+ */
+export async function runLighthouse(url: string, work: string): Promise<LighthouseReport> {
   const chrome = await chromeLauncher.launch({
     chromePath: CHROME_PATH,
     chromeFlags: CHROME_FLAGS,
@@ -136,34 +143,38 @@ async function audit(url: string, path: string, work: string): Promise<Lighthous
       logLevel: 'error',
       onlyCategories: ['performance', 'accessibility', 'best-practices'],
     });
-    if (!result) throw new Error(`lighthouse gave no result for ${path}`);
-    const { categories, audits } = result.lhr;
-    if (process.env.LIGHTHOUSE_REPORT_DIR) {
-      const { writeFile } = await import('node:fs/promises');
-      const name = path.replace(/[^a-z0-9]+/gi, '_') || 'home';
-      await writeFile(join(process.env.LIGHTHOUSE_REPORT_DIR, `${name}.json`), JSON.stringify(result.lhr));
-    }
-    const score = (id: string) => Math.round((categories[id]?.score ?? 0) * 100);
-    const numeric = (id: string) => audits[id]?.numericValue ?? Number.NaN;
-    const failing = Object.values(categories).flatMap((category) =>
-      category.auditRefs
-        .filter((ref) => ref.weight > 0)
-        .map((ref) => audits[ref.id])
-        .filter((a) => a !== undefined && a.score !== null && a.score < 0.9)
-        .map((a) => `${category.id}: ${a?.id} (${a?.displayValue ?? a?.score})`),
-    );
-    return {
-      path,
-      performance: score('performance'),
-      accessibility: score('accessibility'),
-      bestPractices: score('best-practices'),
-      lcpMs: numeric('largest-contentful-paint'),
-      tbtMs: numeric('total-blocking-time'),
-      cls: numeric('cumulative-layout-shift'),
-      failing,
-      benchmarkIndex: result.lhr.environment.benchmarkIndex,
-    };
+    if (!result) throw new Error(`lighthouse gave no result for ${url}`);
+    return result.lhr;
   } finally {
     chrome.kill();
   }
+}
+
+async function audit(url: string, path: string, work: string): Promise<LighthousePage> {
+  const lhr = await runLighthouse(url, work);
+  const { categories, audits } = lhr;
+  if (process.env.LIGHTHOUSE_REPORT_DIR) {
+    const name = path.replace(/[^a-z0-9]+/gi, '_') || 'home';
+    await writeFile(join(process.env.LIGHTHOUSE_REPORT_DIR, `${name}.json`), JSON.stringify(lhr));
+  }
+  const score = (id: string) => Math.round((categories[id]?.score ?? 0) * 100);
+  const numeric = (id: string) => audits[id]?.numericValue ?? Number.NaN;
+  const failing = Object.values(categories).flatMap((category) =>
+    category.auditRefs
+      .filter((ref) => ref.weight > 0)
+      .map((ref) => audits[ref.id])
+      .filter((a) => a !== undefined && a.score !== null && a.score < 0.9)
+      .map((a) => `${category.id}: ${a?.id} (${a?.displayValue ?? a?.score})`),
+  );
+  return {
+    path,
+    performance: score('performance'),
+    accessibility: score('accessibility'),
+    bestPractices: score('best-practices'),
+    lcpMs: numeric('largest-contentful-paint'),
+    tbtMs: numeric('total-blocking-time'),
+    cls: numeric('cumulative-layout-shift'),
+    failing,
+    benchmarkIndex: lhr.environment.benchmarkIndex,
+  };
 }
