@@ -126,10 +126,13 @@ describe('the schedule editor offline', () => {
     const yesterday = addDays(crimeaToday(new Date()), -1);
     if (yesterday.slice(0, 7) === crimeaToday(new Date()).slice(0, 7)) {
       const label = `${formatDayMonth(yesterday)} ${yesterday.slice(0, 4)}`;
-      expect(await picker.getByRole('button', { name: label }).isDisabled()).toBe(true);
+      // Exact: '5 декабря 2026' is also part of '15 декабря 2026' and '25 декабря 2026'.
+      expect(await picker.getByRole('button', { name: label, exact: true }).isDisabled()).toBe(true);
     }
     await picker.getByRole('button', { name: 'Следующий месяц' }).click();
-    await picker.getByRole('button', { name: `${formatDayMonth(newDate)} ${newDate.slice(0, 4)}` }).click();
+    await picker
+      .getByRole('button', { name: `${formatDayMonth(newDate)} ${newDate.slice(0, 4)}`, exact: true })
+      .click();
     await picker.getByRole('button', { name: 'Выбрать дату' }).click();
     const dayName = formatDayMonth(newDate);
     const timeField = page.getByLabel(`Время выезда, ${dayName}`);
