@@ -42,19 +42,25 @@ export interface TripOfferView {
   stop(): void;
 }
 
-/** The trip download's offer and progress, measured once the worker controls the page. */
-export function useTripOffer(): TripOfferView {
+/**
+ * The trip download's offer and progress, measured once the worker controls the page and the caller
+ * `wants` them: measuring reads the whole catalogue from the replica and asks the cache about each of
+ * its pictures, work a screen showing no offer yet (the offline-ready line's first words, on a first
+ * visit's still loading page) does not need done.
+ */
+export function useTripOffer(wants = true): TripOfferView {
   const controlled = useControlled();
+  const active = controlled && wants;
   const state = useKeeperState();
   const [offer, setOffer] = useState<TripOffer | null | undefined>(undefined);
   const downloading = state.mode === 'trip' && state.phase === 'running';
 
   useEffect(() => {
-    if (controlled) void keeper().then((module) => module.startKeeping());
-  }, [controlled]);
+    if (active) void keeper().then((module) => module.startKeeping());
+  }, [active]);
   // Measured again whenever a download ends, so the size shown is what is still missing.
   useEffect(() => {
-    if (!controlled || downloading) return;
+    if (!active || downloading) return;
     let current = true;
     void keeper()
       .then((module) => module.tripOffer())
@@ -65,7 +71,7 @@ export function useTripOffer(): TripOfferView {
     return () => {
       current = false;
     };
-  }, [controlled, downloading]);
+  }, [active, downloading]);
 
   return {
     controlled,

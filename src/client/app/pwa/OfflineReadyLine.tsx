@@ -20,9 +20,11 @@ const close = () => setPwaState({ offlineReady: false });
  * the page under it never moves again after the line first appears.
  */
 export function OfflineReadyLine() {
-  const trip = useTripOffer();
   const [stage, setStage] = useState<Stage>('ready');
   const [due, setDue] = useState(false);
+  // The offer is measured once it is due: the line first appears while a first visit's page is still
+  // loading, and measuring then would compete with it.
+  const trip = useTripOffer(due);
   const offerable = Boolean(trip.offer && trip.offer.count > 0 && !trip.state.tripChosen);
   const holding = stage === 'trip' && trip.downloading;
 
