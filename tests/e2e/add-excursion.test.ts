@@ -241,6 +241,10 @@ describe('the add-excursion wizard', () => {
       .getByLabel('Выбрать фото', { exact: true })
       .setInputFiles([files['gallery-1.jpg'], files['gallery-2.png']] as string[]);
     await page.getByLabel('Выбрать видео', { exact: true }).setInputFiles(files['walk.mp4'] as string);
+    // A pick joins the form once its files are checked (their first bytes read), as its thumbnails and
+    // their remove buttons show; the photos are checked beside the video, and may come after it.
+    await page.getByRole('button', { name: 'Убрать gallery-1.jpg' }).waitFor();
+    await page.getByRole('button', { name: 'Убрать gallery-2.png' }).waitFor();
     await page.getByText('walk.mp4').waitFor();
     await page.getByText('96 КБ').waitFor();
     expect(await submit.isDisabled()).toBe(false);
