@@ -104,9 +104,17 @@ describe('boarding a departure offline', () => {
     const line = page.getByRole('link', { name: `${formatTourDate(tour.date, tour.time)} Записано 4` });
     // The list shows the nearest departures first; this one, the latest, is behind 'show all'.
     await page.getByRole('heading', { name: 'Ближайшие выезды' }).waitFor({ timeout: 30_000 });
+    // The list fills as the replica syncs, so 'show all' may come only after the heading.
     const showAll = page.getByRole('button', { name: /^Показать все выезды \(\d+\)$/ });
-    if ((await showAll.count()) > 0) await showAll.click();
-    await line.waitFor({ timeout: 30_000 });
+    await expect
+      .poll(
+        async () => {
+          if ((await showAll.count()) > 0) await showAll.click();
+          return line.isVisible();
+        },
+        { timeout: 30_000 },
+      )
+      .toBe(true);
     await line.scrollIntoViewIfNeeded();
     await screenshot(page, 'departure-list');
     await line.click();
