@@ -44,9 +44,9 @@ export interface TripOfferView {
 
 /**
  * The trip download's offer and progress, measured once the worker controls the page and the caller
- * `wants` them: measuring reads the whole catalogue from the replica and asks the cache about each of
- * its pictures, work a screen showing no offer yet (the offline-ready line's first words, on a first
- * visit's still loading page) does not need done.
+ * `wants` them. Measuring reads the whole catalogue from the replica and asks the cache about each of
+ * its pictures, which a screen not showing the offer yet (the offline-ready line's first words, while a
+ * first visit's page still loads) has no need of.
  */
 export function useTripOffer(wants = true): TripOfferView {
   const controlled = useControlled();
