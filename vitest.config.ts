@@ -6,6 +6,12 @@ import { defineConfig } from 'vitest/config';
 // server of its own (port 0, a fresh data folder, a database of its own on PostgreSQL).
 const SIDE_BY_SIDE = Math.max(2, availableParallelism() - 1);
 
+// Files of the unit and integration projects share their worker's modules (isolate: false): loading
+// the server or the replica's code afresh for each file cost those projects about a fifth of their
+// time. Their files keep no state in modules (a server, a replica, a clock are a test's own objects);
+// one that has to switch a module's mode loads a copy of its own (unit/client/straight-through.test.ts).
+// The reliability files stay isolated: two of them replace a module for the whole file (vi.mock).
+
 // One runner for every kind of test; each project can also be run alone (npm run test:unit, …).
 export default defineConfig({
   test: {
@@ -15,6 +21,7 @@ export default defineConfig({
           name: 'unit',
           include: ['tests/unit/**/*.test.ts'],
           environment: 'node',
+          isolate: false,
           maxWorkers: SIDE_BY_SIDE,
           // A guard against a hang, not a budget: linting the whole tree or a 100,000-tour sort takes
           // seconds when the server projects load the same two cores.
@@ -26,6 +33,7 @@ export default defineConfig({
           name: 'integration',
           include: ['tests/integration/**/*.test.ts'],
           environment: 'node',
+          isolate: false,
           globalSetup: ['tests/support/server-templates.ts'],
           maxWorkers: SIDE_BY_SIDE,
           testTimeout: 60_000,

@@ -1,25 +1,39 @@
-import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ReplicaDb } from '../../../src/client/db/schema';
-import { bulkPutInSlices, WRITE_BUDGET_MS } from '../../../src/client/db/sliced-put';
-import { PARSE_BUDGET_MS, parseSyncPage } from '../../../src/client/sync/pull/parse';
-import { runStraightThrough, sliceBudget, yieldToMain } from '../../../src/client/yield';
+import { WRITE_BUDGET_MS } from '../../../src/client/db/sliced-put';
+import { PARSE_BUDGET_MS } from '../../../src/client/sync/pull/parse';
 import type { Change } from '../../../src/protocol/sync';
 import type { City } from '../../../src/domain/types';
 import { city as cityRow } from '../protocol/fixtures';
 import { newFactory, openReplica } from '../../support/client';
 
 // In the pull worker (src/client/sync/pull/pull-worker.ts) the sync code runs straight through: no thread
-// to give back, so no slices and no yields. This file's module state is its own (vitest isolates test
-// files), so switching the mode here leaves the other files' main-thread behaviour alone.
+// to give back, so no slices and no yields. The switch is for good in a context, and the unit files
+// share their worker's modules (vitest.config.ts), so this file switches copies of its own: loaded
+// afresh after the module registry is reset, and forgotten by a reset when it ends.
 
 type CityRow = City & { _v: number };
 const city = (id: number): CityRow => ({ id, name: `Город ${id}`, image: '', description: '', _v: id });
 
+/** Fresh copies of the modules whose behaviour the switch changes. */
+async function freshModules() {
+  vi.resetModules();
+  const [yieldModule, slicedPut, parse] = await Promise.all([
+    import('../../../src/client/yield'),
+    import('../../../src/client/db/sliced-put'),
+    import('../../../src/client/sync/pull/parse'),
+  ]);
+  return { ...yieldModule, ...slicedPut, ...parse };
+}
+
 describe('work run straight through, as in the pull worker', () => {
-  beforeAll(() => {
-    expect(sliceBudget(WRITE_BUDGET_MS)).toBe(WRITE_BUDGET_MS);
-    runStraightThrough();
+  let modules: Awaited<ReturnType<typeof freshModules>>;
+  beforeAll(async () => {
+    modules = await freshModules();
+    expect(modules.sliceBudget(WRITE_BUDGET_MS)).toBe(WRITE_BUDGET_MS);
+    modules.runStraightThrough();
   });
+  afterAll(() => vi.resetModules());
 
   let db: ReplicaDb;
   beforeEach(async () => {
@@ -29,6 +43,7 @@ describe('work run straight through, as in the pull worker', () => {
   afterEach(() => db.close());
 
   it('has no budget and yields without waiting for a timer', async () => {
+    const { sliceBudget, yieldToMain } = modules;
     expect(sliceBudget(WRITE_BUDGET_MS)).toBe(Number.POSITIVE_INFINITY);
     const order: string[] = [];
     setTimeout(() => order.push('timer'), 0);
@@ -38,6 +53,7 @@ describe('work run straight through, as in the pull worker', () => {
   });
 
   it('issues every put in the first turn, however long the clock says it took', async () => {
+    const { bulkPutInSlices } = modules;
     const rows = Array.from({ length: 40 }, (_, i) => city(i + 1));
     const calls: { rows: number[]; answeredBefore: number }[] = [];
     let answered = 0;
@@ -57,6 +73,7 @@ describe('work run straight through, as in the pull worker', () => {
   });
 
   it('checks a whole sync page without pausing between slices', async () => {
+    const { parseSyncPage } = modules;
     const changes: Change[] = Array.from({ length: 450 }, (_, i) => ({
       collection: 'cities',
       op: 'put',
