@@ -161,7 +161,9 @@ describe('a review written offline', () => {
     await phone.goto(`${baseUrl}/excursions/date?date=${tour.date}&qty=1`);
     const rating = cardOf(phone, excursion._id).locator('.card-rating');
     await rating.waitFor({ timeout: 30_000 });
-    expect(await rating.innerText()).toBe(`★ ${average} · ${count}`);
+    // Its text, not innerText, which is empty while the card is away from the screen (not rendered
+    // until it comes near: content-visibility in page-blocks.css).
+    expect(await rating.textContent()).toBe(`★ ${average} · ${count}`);
     await rating.scrollIntoViewIfNeeded();
     await screenshot(phone, 'reviews-card-rating');
 
