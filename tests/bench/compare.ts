@@ -103,7 +103,8 @@ const servers: Served[] = [];
 try {
   console.log(`installing ${commit}'s packages…`);
   execFileSync('npm', ['ci', '--no-audit', '--no-fund'], { cwd: baseTree, stdio: 'ignore' });
-  const trees = { [commit]: baseTree, HEAD: ROOT };
+  // The checkout is 'this tree' (its uncommitted changes included), so a commit named HEAD is its own.
+  const trees = { [commit]: baseTree, 'this tree': ROOT };
   const labels = Object.keys(trees);
   for (const tree of Object.values(trees)) servers.push(await serve(tree));
   const runs = new Map<string, Run[]>(labels.map((label) => [label, []]));
@@ -134,9 +135,9 @@ try {
     return all.reduce((sum, run) => sum + (run.scripts.get(script) ?? 0), 0) / Math.max(1, all.length);
   };
   const names = [...new Set([...runs.values()].flat().flatMap((run) => [...run.scripts.keys()]))];
-  const change = (script: string) => mean('HEAD', script) - mean(commit, script);
+  const change = (script: string) => mean('this tree', script) - mean(commit, script);
   for (const script of names.sort((a, b) => Math.abs(change(b)) - Math.abs(change(a))).slice(0, 20)) {
-    const [before, after] = [mean(commit, script), mean('HEAD', script)].map(Math.round);
+    const [before, after] = [mean(commit, script), mean('this tree', script)].map(Math.round);
     console.log(`  ${String(before).padStart(6)} → ${String(after).padEnd(6)} ${script}`);
   }
 } finally {
