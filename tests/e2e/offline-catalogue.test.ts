@@ -5,7 +5,8 @@ import { cardPictures, tripPictures, type CatalogueRows } from '../../src/client
 import { DEMO } from '../support/api';
 import { closeOffline, launchBrowser, openPhone, PHONE_CONTEXT, screenshot } from '../support/browser';
 import { product } from '../support/e2e-product';
-import { signIn } from '../support/session';
+import { sellerExcursions } from '../support/seller-excursions';
+import { mintToken, signIn } from '../support/session';
 
 // The catalogue's pictures kept for offline use, against the real product on a 390×844 phone: after
 // one online visit the card pictures of every excursion, place and city are in the worker's media
@@ -244,6 +245,48 @@ describe('the catalogue pictures offline', () => {
       true,
     );
     expect((await cached(page, [...cards, ...trip])).length).toBe(cards.length + trip.length);
+    await context.close();
+  }, 240_000);
+
+  it('fetches the pictures of an excursion published while the download runs', async () => {
+    const context: BrowserContext = await browser.newContext(PHONE_CONTEXT);
+    await signIn(context, dataDir, DEMO.tourist);
+    const page = await context.newPage();
+    // Save-Data keeps the background keeping away, so this download is the only one running.
+    await (
+      await context.newCDPSession(page)
+    ).send('Emulation.setDataSaverOverride', { dataSaverEnabled: true });
+    // Each picture takes a while, so the download still runs when the new excursion reaches the phone.
+    await context.route(/\/api\/images\/[^/]+\?w=480$/, async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 400));
+      await route.continue();
+    });
+    await install(page, '/profile');
+    const offer = page.getByRole('region', { name: 'Фотографии без сети' });
+    await offer.getByRole('button', { name: OFFER }).click();
+    await offer.getByRole('progressbar', { name: 'Загрузка фотографий каталога' }).waitFor();
+
+    // A seller's new excursion, with a cover of its own, is published meanwhile.
+    const excursions = await sellerExcursions({ url: baseUrl });
+    const created = await excursions.create(
+      await mintToken(dataDir, DEMO.seller),
+      excursions.payload({ title: 'Новая во время загрузки' }),
+    );
+    const adminToken = await mintToken(dataDir, DEMO.admin);
+    expect((await excursions.post(adminToken, `/api/excursions/${created._id}/publish`)).status).toBe(200);
+    const published = (await api<Excursion>('/api/excursions', 'excursions')).find(
+      (one) => one._id === created._id,
+    );
+    expect(published).toBeDefined();
+
+    // Polled on the offer's whole text, so a miss shows where the download stood.
+    await expect
+      .poll(() => offer.innerText(), { timeout: 120_000 })
+      .toContain('Каталог сохранён для поездки без сети');
+    const added = cardPictures({ excursions: [published as Excursion], places: [], cities: [], banners: [] });
+    expect(added.length).toBeGreaterThan(0);
+    const urls = added.map((one) => one.url);
+    expect(await cached(page, urls)).toEqual(urls);
     await context.close();
   }, 240_000);
 

@@ -11,7 +11,10 @@ export interface ApiClient {
   send(method: string, path: string, body?: unknown, headers?: Record<string, string>): Promise<Response>;
 }
 
-export function api(server: TestServer, token?: string): ApiClient {
+/** A server to call: a test server, or the e2e tests' product (only its address is used). */
+export type Reachable = Pick<TestServer, 'url'>;
+
+export function api(server: Reachable, token?: string): ApiClient {
   const auth: Record<string, string> = token ? { Authorization: `Bearer ${token}` } : {};
   const get = (path: string, init: RequestInit = {}) =>
     fetch(`${server.url}${path}`, {

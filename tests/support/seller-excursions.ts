@@ -4,9 +4,8 @@ import { addDays, crimeaToday } from '../../src/domain/dates';
 import type { City, Excursion, Place } from '../../src/domain/types';
 import type { CreateExcursionPayloadInput } from '../../src/protocol/excursions';
 import { syncResponseSchema, type Change } from '../../src/protocol/sync';
-import { api, DEMO } from './api';
+import { api, DEMO, type Reachable } from './api';
 import { photoJpeg } from './media-fixtures';
-import type { TestServer } from './server';
 
 // A seller's excursions over real HTTP: the wizard's create payload, the multipart form it is sent
 // in (a new cover photo and the kept ones), and the calls that change an excursion, each with an
@@ -29,7 +28,7 @@ export interface SellerExcursions {
 }
 
 /** The helpers for `server`, with its first place and city and a small JPEG as the cover. */
-export async function sellerExcursions(server: TestServer): Promise<SellerExcursions> {
+export async function sellerExcursions(server: Reachable): Promise<SellerExcursions> {
   const place = (await api(server).json<{ places: Place[] }>('/api/places')).places[0] as Place;
   const city = (await api(server).json<{ cities: City[] }>('/api/cities')).cities[0] as City;
   const jpeg = new Uint8Array(await photoJpeg(320, 240));
@@ -101,7 +100,7 @@ export async function sellerExcursions(server: TestServer): Promise<SellerExcurs
  * without one), each page checked against the protocol, and the cursor the last page ended with.
  */
 export async function pullAll(
-  server: TestServer,
+  server: Reachable,
   token?: string,
   cursor?: string,
 ): Promise<{ changes: Change[]; cursor: string }> {

@@ -36,6 +36,8 @@ const TRIP_KEY = 'offline-pictures-trip';
 
 let rows: CatalogueRows | undefined;
 let running: AbortController | undefined;
+/** The catalogue changed while a run was going: its plan is old, so another follows it. */
+let replanAfterRun = false;
 let storageFull = false;
 let activity: Activity | undefined;
 
@@ -110,6 +112,9 @@ async function run(mode: 'cards' | 'trip'): Promise<void> {
   running = undefined;
   if (result.storageFull) setKeeperState({ phase: 'full', progress: result });
   else setKeeperState({ phase: result.stopped ? 'stopped' : 'done', progress: result });
+  // An excursion added during the run has pictures its plan did not hold: a download that ended
+  // would otherwise leave them out until the next change, and the offer would still ask for them.
+  if (replanAfterRun && !result.stopped) void refresh();
 }
 
 /** A run that failed outright (the cache could not be opened) ends as stopped; the next start retries. */
@@ -127,7 +132,9 @@ async function refresh(): Promise<void> {
   const current = rows;
   if (!current) return;
   await evictDeparted(current).catch(() => undefined);
-  if (!navigator.onLine || running) return;
+  if (!navigator.onLine) return;
+  replanAfterRun = Boolean(running);
+  if (running) return;
   const metered = dataIsMetered(browserConnection());
   setKeeperState({ metered, tripChosen: tripChosen() });
   if (tripChosen()) await runSafely('trip');
