@@ -7,6 +7,7 @@ import type { Excursion, Tour } from '../../../src/domain/types';
 import { api, catalogue, DEMO, tokenFor, unsoldTourOf } from '../../support/api';
 import { createClient, goOffline, goOnline, newFactory, openReplica, until } from '../../support/client';
 import { replicaExcursion, replicaTour } from '../../../src/protocol/sync';
+import { readStatus } from '../../../src/client/sync/engine/status';
 import { ONE_ENGINE, startTestServer, type TestServer } from '../../support/server';
 
 /** The replica equals the server when it holds exactly the server's excursions and tours, row for row. */
@@ -92,6 +93,29 @@ describe.each(ONE_ENGINE)('the replica against a real server on %s', (engineName
     // `online` reconnects the socket, and every reconnect pulls.
     await until(async () => (await db.tours.get(tour._id)) === undefined);
     await expectSameAsServer(server, db);
+  });
+
+  it('stays offline when a pull answered before the network dropped lands after it', async () => {
+    const db = openReplica(newFactory());
+    const { engine, network } = start(db);
+    await until(async () => engine.isLeader && (await db.meta.get('cursor')) !== undefined);
+    let release = () => undefined as void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let arrived = () => undefined as void;
+    const answered = new Promise<void>((resolve) => (arrived = resolve));
+    network.beforeAnswer = async (url) => {
+      if (!url.includes('/sync')) return;
+      arrived();
+      await held;
+    };
+    const pulled = engine.pull();
+    await answered;
+    goOffline(network);
+    await until(async () => !(await readStatus(db)).online);
+    release();
+    expect((await pulled)?.ok).toBe(true);
+    expect((await readStatus(db)).online).toBe(false);
+    network.beforeAnswer = undefined;
   });
 
   it('ignores duplicate and out-of-order deltas, converging on the server state', async () => {

@@ -63,6 +63,7 @@ export interface SyncEngine {
 export function createSyncEngine(options: EngineOptions): SyncEngine {
   const { db } = options;
   const now = options.now ?? Date.now;
+  const isOnline = options.isOnline ?? (() => true);
   const http: HttpClient = createHttpClient(options.baseUrl, options.fetch);
   const election = createLeaderElection(db, options.locks, now);
   const pullPages = options.pull ?? ((token: string | null) => pullAll(http, db, token));
@@ -102,8 +103,9 @@ export function createSyncEngine(options: EngineOptions): SyncEngine {
     const { token } = options.session();
     const outcome = await guard(() => pullPages(token));
     lastPullAt = now();
+    // A pull answered just before the network dropped lands after `offline`: the browser's word wins.
     if (outcome?.ok)
-      await updateStatus(db, { lastSyncedAt: now(), lastError: null, online: true, storageFull: false });
+      await updateStatus(db, { lastSyncedAt: now(), lastError: null, online: isOnline(), storageFull: false });
     else if (outcome?.error === 'offline') await updateStatus(db, { online: false });
     else if (outcome?.error === 'unauthorized') {
       await updateStatus(db, { paused: true, lastError: 'unauthorized' });
@@ -185,7 +187,7 @@ export function createSyncEngine(options: EngineOptions): SyncEngine {
 
   const engine: SyncEngine = {
     start() {
-      void updateStatus(db, { online: options.isOnline?.() ?? true }).catch(() => undefined);
+      void updateStatus(db, { online: isOnline() }).catch(() => undefined);
       options.events?.addEventListener('online', onOnline);
       options.events?.addEventListener('offline', onOffline);
       options.events?.addEventListener('focus', onFocus);
