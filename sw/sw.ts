@@ -81,16 +81,25 @@ const wholeSmallPictures: WorkboxPlugin = {
 // cache is capped in bytes, the least recently shown pictures dropped first (budget.ts); pictures of
 // excursions that left the catalogue are dropped by the page. Video and other Range requests go to
 // the network: a partial response cannot be cached whole, and video would blow the cap.
+const pictures = new CacheFirst({
+  cacheName: MEDIA_CACHE,
+  plugins: [wholeSmallPictures, mediaBudget(MEDIA_CACHE, MEDIA_CACHE_MAX_BYTES)],
+});
+const isPicture = (url: URL, request: Request) =>
+  url.origin === self.location.origin &&
+  (url.pathname.startsWith('/api/images/') || url.pathname.startsWith('/api/app_media/')) &&
+  !request.headers.has('range');
+registerRoute(({ url, request }) => isPicture(url, request) && request.destination === 'image', pictures);
+// A picture fetched to keep is answered once it is stored, not as soon as its bytes arrive: the
+// keeper counts an answer as kept, and its offer reads the cache right after the last one to say
+// whether the catalogue is whole. A refused store (a full disk) is told to the windows below.
 registerRoute(
-  ({ url, request }) =>
-    url.origin === self.location.origin &&
-    (url.pathname.startsWith('/api/images/') || url.pathname.startsWith('/api/app_media/')) &&
-    (request.destination === 'image' || request.headers.get(KEEP_HEADER) === '1') &&
-    !request.headers.has('range'),
-  new CacheFirst({
-    cacheName: MEDIA_CACHE,
-    plugins: [wholeSmallPictures, mediaBudget(MEDIA_CACHE, MEDIA_CACHE_MAX_BYTES)],
-  }),
+  ({ url, request }) => isPicture(url, request) && request.headers.get(KEEP_HEADER) === '1',
+  async (options) => {
+    const [response, stored] = pictures.handleAll(options);
+    await stored.catch(() => undefined);
+    return response;
+  },
 );
 
 // A picture the browser refused to store (the disk is full) is still shown, but the open windows are

@@ -1,5 +1,6 @@
 import './offline-pictures.css';
 import { formatMegabytes, OFFLINE_PICTURES as TEXT } from './strings';
+import { tripOutcome } from './state';
 import { useTripOffer } from './use-trip-offer';
 
 /**
@@ -10,7 +11,7 @@ import { useTripOffer } from './use-trip-offer';
  */
 export function OfflineTripOffer() {
   const { controlled, state, offer, downloading, complete, download, stop } = useTripOffer();
-  const trip = state.mode === 'trip';
+  const outcome = tripOutcome(state);
 
   if (!controlled) return null;
   const { done, failed, total, bytes } = state.progress;
@@ -45,9 +46,9 @@ export function OfflineTripOffer() {
                 ? TEXT.sizeUnknown
                 : TEXT.offerSize(formatMegabytes(offer.bytes))}
           </p>
-          {trip && state.phase === 'stopped' && (
+          {(outcome === 'stopped' || outcome === 'partial') && (
             <p className="offline-offer-note" role="status">
-              {TEXT.stopped}
+              {TEXT[outcome]}
             </p>
           )}
           {state.phase === 'full' && (

@@ -41,3 +41,15 @@ function subscribe(listener: () => void): () => void {
 export function useKeeperState(): KeeperState {
   return useSyncExternalStore(subscribe, keeperState, keeperState);
 }
+
+/**
+ * How the tourist's last trip download ended, as the screens say it; null while none has ended. One
+ * that reached the end with pictures that failed twice is partial, not done: the tourist may try again
+ * where the signal is better.
+ */
+export function tripOutcome(state: KeeperState): 'done' | 'partial' | 'stopped' | 'full' | null {
+  if (state.mode !== 'trip') return null;
+  if (state.phase === 'full' || state.phase === 'stopped') return state.phase;
+  if (state.phase === 'done') return state.progress.failed > 0 ? 'partial' : 'done';
+  return null;
+}

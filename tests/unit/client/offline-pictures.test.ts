@@ -10,6 +10,7 @@ import {
   type CatalogueRows,
 } from '../../../src/client/offline-pictures/plan';
 import { fetchPictures, StorageFullError } from '../../../src/client/offline-pictures/queue';
+import { tripOutcome, type KeeperState } from '../../../src/client/offline-pictures/state';
 import { formatMegabytes } from '../../../src/client/offline-pictures/strings';
 
 const catalogue: CatalogueRows = {
@@ -198,5 +199,23 @@ describe('the connection and the offer', () => {
     expect(formatMegabytes(3_420_000)).toBe('3,4 МБ');
     expect(formatMegabytes(20_000)).toBe('0,1 МБ');
     expect(formatMegabytes(0)).toBe('0,0 МБ');
+  });
+
+  it('says a trip download that ended with pictures it could not fetch is partial, not done', () => {
+    const ended = (failed: number, phase: KeeperState['phase'], mode: KeeperState['mode'] = 'trip') =>
+      tripOutcome({
+        mode,
+        phase,
+        progress: { done: 10, failed, total: 10 + failed, bytes: 1 },
+        tripChosen: true,
+        metered: false,
+      });
+    expect(ended(0, 'done')).toBe('done');
+    expect(ended(2, 'done')).toBe('partial');
+    expect(ended(2, 'stopped')).toBe('stopped');
+    expect(ended(0, 'full')).toBe('full');
+    expect(ended(0, 'running')).toBeNull();
+    // The background keeping of card pictures is not the tourist's download: it says nothing.
+    expect(ended(2, 'done', 'cards')).toBeNull();
   });
 });

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { formatMegabytes, OFFLINE_PICTURES as TRIP } from '../../offline-pictures/strings';
+import { tripOutcome } from '../../offline-pictures/state';
 import { useTripOffer, type TripOfferView } from '../../offline-pictures/use-trip-offer';
 import { setPwaState } from './state';
 import { PWA } from './strings';
@@ -86,9 +87,8 @@ export function OfflineReadyLine() {
 function tripText({ state, downloading }: TripOfferView): string {
   const { done, total, bytes } = state.progress;
   if (downloading) return TRIP.progress(done, total, formatMegabytes(bytes));
-  if (state.mode === 'trip' && state.phase === 'full') return TRIP.full;
-  if (state.mode === 'trip' && state.phase === 'stopped') return TRIP.stopped;
-  if (state.mode === 'trip' && state.phase === 'done') return TRIP.done;
+  const outcome = tripOutcome(state);
+  if (outcome) return TRIP[outcome];
   return typeof navigator !== 'undefined' && !navigator.onLine
     ? TRIP.offline
     : TRIP.progress(0, 0, formatMegabytes(0));
