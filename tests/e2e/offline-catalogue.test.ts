@@ -127,6 +127,17 @@ async function drawnCardPictures(
 /** Every card-size picture's address, as the routes below see it. */
 const CARD_SIZE = /\/api\/images\/[^/]+\?w=480$/;
 
+/** A phone asking to save data (Save-Data), with the demo tourist signed in or nobody. */
+async function phoneSavingData(signedIn: boolean): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext(PHONE_CONTEXT);
+  if (signedIn) await signIn(context, dataDir, DEMO.tourist);
+  const page = await context.newPage();
+  await (
+    await context.newCDPSession(page)
+  ).send('Emulation.setDataSaverOverride', { dataSaverEnabled: true });
+  return { context, page };
+}
+
 /**
  * A signed-in tourist's phone on the profile screen, where the trip download is offered, with the worker
  * in control. Save-Data keeps the background keeping away, so the tourist's download is the only one
@@ -135,12 +146,7 @@ const CARD_SIZE = /\/api\/images\/[^/]+\?w=480$/;
 async function phoneForDownload(
   answer: (route: Route) => Promise<void>,
 ): Promise<{ context: BrowserContext; page: Page; offer: Locator }> {
-  const context = await browser.newContext(PHONE_CONTEXT);
-  await signIn(context, dataDir, DEMO.tourist);
-  const page = await context.newPage();
-  await (
-    await context.newCDPSession(page)
-  ).send('Emulation.setDataSaverOverride', { dataSaverEnabled: true });
+  const { context, page } = await phoneSavingData(true);
   await context.route(CARD_SIZE, answer);
   await install(page, '/profile');
   return { context, page, offer: page.getByRole('region', { name: 'Фотографии без сети' }) };
@@ -202,12 +208,7 @@ describe('the catalogue pictures offline', () => {
   });
 
   it('keeps only what was shown on Save-Data, until the tourist asks for the download', async () => {
-    const context = await browser.newContext(PHONE_CONTEXT);
-    await signIn(context, dataDir, DEMO.tourist);
-    const page = await context.newPage();
-    await (
-      await context.newCDPSession(page)
-    ).send('Emulation.setDataSaverOverride', { dataSaverEnabled: true });
+    const { context, page } = await phoneSavingData(true);
     const keptAhead: string[] = [];
     // Every picture the page itself asks for: what the tourist opened.
     const opened = new Set<string>();
@@ -344,12 +345,8 @@ describe('the catalogue pictures offline', () => {
   }, 240_000);
 
   it('offers the download in the offline-ready line, which keeps its height and stays while it runs', async () => {
-    const context = await browser.newContext(PHONE_CONTEXT);
-    const page = await context.newPage();
     // Save-Data keeps the background keeping away, so the download is all the line follows.
-    await (
-      await context.newCDPSession(page)
-    ).send('Emulation.setDataSaverOverride', { dataSaverEnabled: true });
+    const { context, page } = await phoneSavingData(false);
     // Each picture takes a moment, so the download outlasts the line's own time on screen.
     await context.route(CARD_SIZE, slowBy(400));
     await page.goto(baseUrl);
