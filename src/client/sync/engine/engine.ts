@@ -105,7 +105,12 @@ export function createSyncEngine(options: EngineOptions): SyncEngine {
     lastPullAt = now();
     // A pull answered just before the network dropped lands after `offline`: the browser's word wins.
     if (outcome?.ok)
-      await updateStatus(db, { lastSyncedAt: now(), lastError: null, online: isOnline(), storageFull: false });
+      await updateStatus(db, {
+        lastSyncedAt: now(),
+        lastError: null,
+        online: isOnline(),
+        storageFull: false,
+      });
     else if (outcome?.error === 'offline') await updateStatus(db, { online: false });
     else if (outcome?.error === 'unauthorized') {
       await updateStatus(db, { paused: true, lastError: 'unauthorized' });
