@@ -1,4 +1,4 @@
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
@@ -72,6 +72,44 @@ async function holdRequests(page: Page, pattern: RegExp): Promise<() => void> {
     await route.continue();
   });
   return release;
+}
+
+const TYPES: Record<string, string> = { jpg: 'image/jpeg', png: 'image/png', mp4: 'video/mp4' };
+
+/**
+ * Picks files in several pickers (by their labels) in one task of the page, as no file dialog can:
+ * every change event fires before the page has drawn any of them.
+ */
+async function pickAtOnce(page: Page, picks: Record<string, string[]>): Promise<void> {
+  const inputs = await Promise.all(
+    Object.keys(picks).map((label) => page.getByLabel(label, { exact: true }).elementHandle()),
+  );
+  const chosen = await Promise.all(
+    Object.values(picks).map((names) =>
+      Promise.all(
+        names.map(async (name) => ({
+          name,
+          type: TYPES[name.split('.').pop() as string] as string,
+          base64: (await readFile(files[name] as string)).toString('base64'),
+        })),
+      ),
+    ),
+  );
+  await page.evaluate(
+    ([elements, lists]) => {
+      const pickers = elements as HTMLInputElement[];
+      pickers.forEach((input, index) => {
+        const transfer = new DataTransfer();
+        for (const file of lists[index] ?? []) {
+          const bytes = Uint8Array.from(atob(file.base64), (char) => char.charCodeAt(0));
+          transfer.items.add(new File([bytes], file.name, { type: file.type }));
+        }
+        input.files = transfer.files;
+      });
+      for (const input of pickers) input.dispatchEvent(new Event('change', { bubbles: true }));
+    },
+    [inputs, chosen] as const,
+  );
 }
 
 describe('the add-excursion wizard', () => {
@@ -237,10 +275,12 @@ describe('the add-excursion wizard', () => {
       .toBe(1200);
     await page.getByRole('button', { name: 'Убрать bay.jpg' }).click();
     expect(await covers.count()).toBe(2);
-    await page
-      .getByLabel('Выбрать фото', { exact: true })
-      .setInputFiles([files['gallery-1.jpg'], files['gallery-2.png']] as string[]);
-    await page.getByLabel('Выбрать видео', { exact: true }).setInputFiles(files['walk.mp4'] as string);
+    // The photos and the video picked in one moment: both picks are checked at once, and each joins
+    // the form without dropping the other.
+    await pickAtOnce(page, {
+      'Выбрать фото': ['gallery-1.jpg', 'gallery-2.png'],
+      'Выбрать видео': ['walk.mp4'],
+    });
     // A pick joins the form once its files are checked (their first bytes read), as its thumbnails and
     // their remove buttons show; the photos are checked beside the video, and may come after it.
     await page.getByRole('button', { name: 'Убрать gallery-1.jpg' }).waitFor();

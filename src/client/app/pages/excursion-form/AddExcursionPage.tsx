@@ -107,9 +107,9 @@ function Wizard({ userId, initial }: { userId: number; initial: StoredDraft }) {
     attemptKey.current = null;
     setValues((current) => ({ ...current, ...patch }));
   };
-  const changeFiles = (next: MediaFiles) => {
+  const changeFiles = (change: (current: MediaFiles) => MediaFiles) => {
     attemptKey.current = null;
-    setFiles(next);
+    setFiles(change);
   };
 
   async function submit() {

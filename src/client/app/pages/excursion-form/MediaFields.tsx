@@ -5,7 +5,12 @@ import { MEDIA } from './strings';
 
 interface MediaFieldsProps {
   files: MediaFiles;
-  onChange: (files: MediaFiles) => void;
+  /**
+   * Takes a change to the files as they are when it applies: a pick joins once its files are checked,
+   * and two picks checked at once must not each write over the other's field with the files of the
+   * render that started them.
+   */
+  onChange: (change: (files: MediaFiles) => MediaFiles) => void;
   /** The editor's uploaded photos, which count towards the limits. */
   kept?: { covers: number; gallery: number; video: boolean };
   /** The editor's uploaded video: kept, or marked to be removed on save. */
@@ -26,7 +31,7 @@ export function MediaFields({ files, onChange, kept, currentVideo }: MediaFields
         max={MAX_COVER_IMAGES}
         keptCount={kept?.covers}
         files={files.covers}
-        onChange={(covers) => onChange({ ...files, covers })}
+        onChange={(covers) => onChange((current) => ({ ...current, covers }))}
       />
       <FilePicker
         label={kept ? MEDIA.newGallery : MEDIA.gallery}
@@ -36,7 +41,7 @@ export function MediaFields({ files, onChange, kept, currentVideo }: MediaFields
         max={MAX_GALLERY_IMAGES}
         keptCount={kept?.gallery}
         files={files.gallery}
-        onChange={(gallery) => onChange({ ...files, gallery })}
+        onChange={(gallery) => onChange((current) => ({ ...current, gallery }))}
       />
       <FilePicker
         label={MEDIA.video}
@@ -60,7 +65,7 @@ export function MediaFields({ files, onChange, kept, currentVideo }: MediaFields
           )
         }
         files={files.video}
-        onChange={(video) => onChange({ ...files, video })}
+        onChange={(video) => onChange((current) => ({ ...current, video }))}
       />
       {!filesFitForm(files) && (
         <p className="xf-error" role="alert">

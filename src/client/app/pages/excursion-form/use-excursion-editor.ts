@@ -181,9 +181,9 @@ export function useExcursionEditor(excursion: ReplicaExcursion, seller: boolean)
       setValues((current) => ({ ...current, ...patch }));
     },
     files,
-    changeFiles(next: MediaFiles) {
+    changeFiles(change: (current: MediaFiles) => MediaFiles) {
       changed();
-      setFiles(next);
+      setFiles(change);
     },
     kept,
     marked,
