@@ -6,6 +6,7 @@ import { appIcons } from './scripts/vite/app-icons.js';
 import { BUILD_DEFINE } from './scripts/vite/build-label.js';
 import { chunkUrl } from './scripts/vite/chunk-url.js';
 import { firstScreenRenderer } from './scripts/vite/first-screen-renderer.js';
+import { precompress } from './scripts/vite/precompress.js';
 import { pwa } from './scripts/vite/pwa.js';
 import { staffFiles } from './scripts/vite/staff-files.js';
 
@@ -64,7 +65,7 @@ function productionBuild(command: 'build' | 'serve'): void {
 // to `npm start`'s server.
 const config: UserConfig = {
   define: BUILD_DEFINE,
-  plugins: [react(), appIcons(), chunkUrl(), firstScreenRenderer(), staffFiles(), pwa()],
+  plugins: [react(), appIcons(), chunkUrl(), firstScreenRenderer(), staffFiles(), precompress(), pwa()],
   build: {
     outDir: 'dist',
     emptyOutDir: true,

@@ -13,6 +13,17 @@ type Encoding = (typeof ENCODINGS)[number];
 
 /** The encoding to use for an Accept-Encoding header: gzip before deflate, by q-value, none at q=0. */
 export function chooseEncoding(accepted: string | undefined): Encoding | undefined {
+  return preferredEncoding(accepted, ENCODINGS);
+}
+
+/**
+ * Of the encodings `offered`, the one an Accept-Encoding header weighs highest (the earlier of two
+ * weighed alike); none where it weighs them all at q=0.
+ */
+export function preferredEncoding<E extends string>(
+  accepted: string | undefined,
+  offered: readonly E[],
+): E | undefined {
   if (!accepted) return undefined;
   const weights = new Map<string, number>();
   for (const part of accepted.split(',')) {
@@ -22,8 +33,8 @@ export function chooseEncoding(accepted: string | undefined): Encoding | undefin
     const weight = q === undefined ? 1 : Number(q.slice(2));
     weights.set(name.toLowerCase(), Number.isFinite(weight) ? weight : 0);
   }
-  let best: { encoding: Encoding; q: number } | undefined;
-  for (const encoding of ENCODINGS) {
+  let best: { encoding: E; q: number } | undefined;
+  for (const encoding of offered) {
     const q = weights.get(encoding) ?? weights.get('*') ?? 0;
     if (q > 0 && (!best || q > best.q)) best = { encoding, q };
   }

@@ -1,7 +1,9 @@
 import { readFile, stat } from 'node:fs/promises';
 import { extname, join, normalize, sep } from 'node:path';
 import { Hono } from 'hono';
+import { preferredEncoding } from './compress';
 import type { DrawnPage, FirstScreens } from './first-screen';
+import { PRECOMPRESSED } from './precompressed';
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -60,8 +62,9 @@ const SERVER_PREFIXES = ['/api/', '/auth/', '/ws'];
 const IMMUTABLE_PREFIXES = ['/assets/', '/reader/', '/staff/'];
 
 /**
- * Serves the built app from `distDir`. Hashed files under /assets, /reader and /staff are immutable;
- * index.html and the service worker are always revalidated so an update is seen at once. Any other app route gets
+ * Serves the built app from `distDir`. Hashed files under /assets, /reader and /staff are immutable,
+ * sent in the encoding the build compressed them in where the client accepts it; index.html and the
+ * service worker are always revalidated so an update is seen at once. Any other app route gets
  * index.html, because the client router owns those paths; on the routes `screens` draws, with that
  * screen drawn in. Dot-folders of the build (the server's renderer, Vite's manifest) are never served.
  */
@@ -69,8 +72,8 @@ export function staticRoutes(distDir: string, screens?: FirstScreens): Hono {
   const app = new Hono();
   const root = normalize(distDir + sep);
 
-  const send = async (file: string, cacheControl: string, page?: DrawnPage) => {
-    const body = page?.html ?? new Uint8Array(await readFile(file));
+  const send = async (file: string, cacheControl: string, page?: DrawnPage, copy?: CompressedCopy) => {
+    const body = page?.html ?? new Uint8Array(await readFile(copy ? copy.file : file));
     return new Response(body, {
       headers: {
         'Content-Type': TYPES[extname(file)] ?? 'application/octet-stream',
@@ -78,6 +81,7 @@ export function staticRoutes(distDir: string, screens?: FirstScreens): Hono {
         'X-Content-Type-Options': 'nosniff',
         'Content-Security-Policy': page ? contentSecurityPolicy(page.styleHashes) : CONTENT_SECURITY_POLICY,
         'Referrer-Policy': 'strict-origin-when-cross-origin',
+        ...(copy && { 'Content-Encoding': copy.encoding, Vary: 'Accept-Encoding' }),
       },
     });
   };
@@ -93,7 +97,9 @@ export function staticRoutes(distDir: string, screens?: FirstScreens): Hono {
     const file = normalize(join(root, path));
     if (file.startsWith(root) && (await isFile(file))) {
       const immutable = IMMUTABLE_PREFIXES.some((prefix) => path.startsWith(prefix));
-      return send(file, immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
+      if (!immutable) return send(file, 'no-cache');
+      const copy = await compressedCopy(file, c.req.header('Accept-Encoding'));
+      return send(file, 'public, max-age=31536000, immutable', undefined, copy);
     }
     if (extname(path) !== '') return c.notFound();
     const index = join(root, 'index.html');
@@ -118,6 +124,30 @@ export function decodedPath(url: string): string | null {
   } catch {
     return null;
   }
+}
+
+interface CompressedCopy {
+  file: string;
+  encoding: string;
+}
+
+/**
+ * The copy of a hashed file the build compressed (precompressed.ts) that the client takes best, if
+ * there is one; otherwise the file goes as it is, compressed per request where the client asks.
+ */
+async function compressedCopy(
+  file: string,
+  accepted: string | undefined,
+): Promise<CompressedCopy | undefined> {
+  if (!accepted) return undefined;
+  const present = await Promise.all(PRECOMPRESSED.map((one) => isFile(file + one.suffix)));
+  const available = PRECOMPRESSED.filter((_, index) => present[index]);
+  const encoding = preferredEncoding(
+    accepted,
+    available.map((one) => one.encoding),
+  );
+  const chosen = available.find((one) => one.encoding === encoding);
+  return chosen && { file: file + chosen.suffix, encoding: chosen.encoding };
 }
 
 async function isFile(path: string): Promise<boolean> {

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { brotliDecompressSync } from 'node:zlib';
 import { build } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { excursionCount } from '../../../src/client/app/components/lists/counts';
@@ -10,6 +11,7 @@ import { loadConfig } from '../../../src/server/config';
 import { firstScreens } from '../../../src/server/http/first-screen';
 import { createLogger } from '../../../src/server/log';
 import { startServer, type RunningServer } from '../../../src/server/main';
+import { rawGet } from '../../support/raw-get';
 
 // A first visit's first screen drawn by the server (src/server/http/first-screen.ts) from the built
 // renderer (src/client/app/ssr/render.tsx), on the demo catalogue: the screen's content is in the
@@ -174,6 +176,22 @@ describe('first screens drawn by the server', () => {
     for (const path of ['/.ssr/render.js', '/.vite/manifest.json', '/assets/../.ssr/render.js']) {
       expect((await page(path)).status).toBe(404);
     }
+  });
+
+  it("sends the app's scripts and style sheets as the build compressed them, in Brotli where accepted", async () => {
+    const html = await readFile(join(dist, 'index.html'), 'utf8');
+    const files = [...html.matchAll(/(?:src|href)="(\/assets\/[^"]+\.(?:js|css))"/g)].map((m) => m[1]);
+    let compressed = 0;
+    for (const file of new Set(files)) {
+      const plain = await rawGet(`${server.url}${file}`);
+      expect(plain.status, file).toBe(200);
+      if (plain.body.length < 1024) continue;
+      const answer = await rawGet(`${server.url}${file}`, 'gzip, deflate, br');
+      expect(answer.headers['content-encoding'], file).toBe('br');
+      expect(brotliDecompressSync(answer.body).equals(plain.body), file).toBe(true);
+      compressed += 1;
+    }
+    expect(compressed).toBeGreaterThan(1);
   });
 
   it('has its snapshot of the catalogue ready before the first visitor, after the warm-up', async () => {
