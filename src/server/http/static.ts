@@ -71,6 +71,7 @@ const IMMUTABLE_PREFIXES = ['/assets/', '/reader/', '/staff/'];
 export function staticRoutes(distDir: string, screens?: FirstScreens): Hono {
   const app = new Hono();
   const root = normalize(distDir + sep);
+  const compressedCopy = compressedCopies();
 
   const send = async (file: string, cacheControl: string, page?: DrawnPage, copy?: CompressedCopy) => {
     const body = page?.html ?? new Uint8Array(await readFile(copy ? copy.file : file));
@@ -134,20 +135,33 @@ interface CompressedCopy {
 /**
  * The copy of a hashed file the build compressed (precompressed.ts) that the client takes best, if
  * there is one; otherwise the file goes as it is, compressed per request where the client asks.
+ * Which copies a hashed file has is looked up once: its name changes whenever its content does.
  */
-async function compressedCopy(
+function compressedCopies(): (
   file: string,
   accepted: string | undefined,
-): Promise<CompressedCopy | undefined> {
-  if (!accepted) return undefined;
-  const present = await Promise.all(PRECOMPRESSED.map((one) => isFile(file + one.suffix)));
-  const available = PRECOMPRESSED.filter((_, index) => present[index]);
-  const encoding = preferredEncoding(
-    accepted,
-    available.map((one) => one.encoding),
-  );
-  const chosen = available.find((one) => one.encoding === encoding);
-  return chosen && { file: file + chosen.suffix, encoding: chosen.encoding };
+) => Promise<CompressedCopy | undefined> {
+  const known = new Map<string, Promise<(typeof PRECOMPRESSED)[number][]>>();
+  const copiesOf = (file: string) => {
+    let found = known.get(file);
+    if (!found) {
+      found = Promise.all(PRECOMPRESSED.map((one) => isFile(file + one.suffix))).then((present) =>
+        PRECOMPRESSED.filter((_, index) => present[index]),
+      );
+      known.set(file, found);
+    }
+    return found;
+  };
+  return async (file, accepted) => {
+    if (!accepted) return undefined;
+    const available = await copiesOf(file);
+    const encoding = preferredEncoding(
+      accepted,
+      available.map((one) => one.encoding),
+    );
+    const chosen = available.find((one) => one.encoding === encoding);
+    return chosen && { file: file + chosen.suffix, encoding: chosen.encoding };
+  };
 }
 
 async function isFile(path: string): Promise<boolean> {
