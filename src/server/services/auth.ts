@@ -16,7 +16,7 @@ import { checkCode, CODE_TTL_MS, issueCode } from './auth-codes';
 import { AUTH_SERVICE_TEXTS, CODE_MAIL } from './auth-texts';
 import { ServiceError } from './errors';
 import { hashPassword, verifyPassword } from './passwords';
-import { countFailure, hitRateLimit, RATE_RULES, refuseWhenSpent } from './rate-limit';
+import { hitRateLimit, RATE_RULES, takePlace } from './rate-limit';
 import type { TokenService, VerifiedToken } from './tokens';
 
 // Registration and login both end in an e-mailed code; only POST /auth/verify-2fa hands out a token.
@@ -38,15 +38,42 @@ export interface AuthDeps {
   config: Pick<Config, 'AUTH_FAILURES_PER_ADDRESS'>;
 }
 
-/** 429 once the address's failed sign-in steps reach the configured limit; counts nothing. */
-export function refuseSpentAddress(deps: AuthDeps, ip: string, now: Date): Promise<void> {
-  return refuseWhenSpent(deps.db, RATE_RULES.authPerIp, ip, now, deps.config.AUTH_FAILURES_PER_ADDRESS);
+/** A sign-in step refused as a failure: it counts against its address (fromAddress). */
+class FailedStep extends ServiceError {}
+
+/** Refuses a sign-in step with `error`, counted as a failure of the address it came from. */
+export function failStep(error: ServiceError): never {
+  throw new FailedStep(error.refusal, error.message, error.field);
 }
 
-/** Counts a failed sign-in step of the address, then refuses the call with `error`. */
-export async function failFrom(deps: AuthDeps, ip: string, now: Date, error: ServiceError): Promise<never> {
-  await countFailure(deps.db, RATE_RULES.authPerIp, ip, now);
-  throw error;
+/**
+ * Runs a sign-in step from address `ip`: 429 once the address's failures reach the configured limit.
+ * The step holds a failure's place while it runs and keeps it only if it fails (failStep), so steps
+ * that start together count as failures before any of them ends, and successes never count.
+ */
+export async function fromAddress<T>(
+  deps: AuthDeps,
+  ip: string,
+  now: Date,
+  step: () => Promise<T>,
+): Promise<T> {
+  const giveBack = await takePlace(
+    deps.db,
+    RATE_RULES.authPerIp,
+    ip,
+    now,
+    deps.config.AUTH_FAILURES_PER_ADDRESS,
+  );
+  let failed = false;
+  try {
+    return await step();
+  } catch (error) {
+    failed = error instanceof FailedStep;
+    throw error;
+  } finally {
+    // A place not given back counts a success as a failure: the safe side of a lost write.
+    if (!failed) await giveBack().catch(() => undefined);
+  }
 }
 
 // Unknown e-mails still pay for one scrypt, so the answer time does not tell whether they exist.
@@ -75,65 +102,60 @@ async function referrerOf(db: Db, id: number | null): Promise<number | null> {
   return findSellerId(db, id);
 }
 
-export async function register(deps: AuthDeps, request: RegisterRequest, ip: string): Promise<void> {
+export function register(deps: AuthDeps, request: RegisterRequest, ip: string): Promise<void> {
   const now = deps.now();
-  await refuseSpentAddress(deps, ip, now);
-  const existing = await findAccount(deps.db, request.login_email);
-  // A taken e-mail counts as a failure: trying addresses one after another is how accounts are found.
-  if (existing?.verified)
-    await failFrom(deps, ip, now, new ServiceError('conflict', AUTH_SERVICE_TEXTS.userExists));
-  // Counted before the password hash, which bounds the hashing one address can ask for.
-  await hitRateLimit(deps.db, RATE_RULES.codeMailsPerIp, ip, now);
-  const passwordHash = await hashPassword(request.password);
-  const referrer = await referrerOf(deps.db, request.refferalOf);
-  // A verified account of the same address, registered meanwhile, keeps its row: no id comes back.
-  const id = await upsertUnverified(deps.db, request.login_email, passwordHash, referrer);
-  if (id === null) throw new ServiceError('conflict', AUTH_SERVICE_TEXTS.userExists);
-  await sendCode(deps, id, request.login_email);
-}
-
-export async function login(deps: AuthDeps, request: LoginRequest, ip: string): Promise<void> {
-  const now = deps.now();
-  await refuseSpentAddress(deps, ip, now);
-  await hitRateLimit(deps.db, RATE_RULES.loginPerAccount, request.login_email, now);
-  const account = await findAccount(deps.db, request.login_email);
-  const matches = await verifyPassword(request.password, account?.password_hash ?? (await getDummyHash()));
-  if (!account || !matches)
-    return failFrom(deps, ip, now, new ServiceError('unauthenticated', AUTH_SERVICE_TEXTS.badCredentials));
-  await hitRateLimit(deps.db, RATE_RULES.codeMailsPerIp, ip, now);
-  await sendCode(deps, account.id, request.login_email);
-}
-
-export async function verifyCode(
-  deps: AuthDeps,
-  request: VerifyCodeRequest,
-  ip: string,
-): Promise<AuthResponse> {
-  const now = deps.now();
-  await refuseSpentAddress(deps, ip, now);
-  await hitRateLimit(deps.db, RATE_RULES.verifyPerAccount, request.login_email, now);
-  const account = await findAccount(deps.db, request.login_email);
-  if (!account) return failFrom(deps, ip, now, new ServiceError('invalid', AUTH_SERVICE_TEXTS.wrongCode));
-  // The outcome leaves the transaction as a value: a wrong try must commit its attempt count.
-  const outcome = await deps.db.transaction(async (tx) => {
-    const check = await checkCode(tx, account.id, request.code, now);
-    if (check === 'ok') await markVerified(tx, account.id);
-    return check;
+  return fromAddress(deps, ip, now, async () => {
+    const existing = await findAccount(deps.db, request.login_email);
+    // A taken e-mail counts as a failure: trying addresses one after another is how accounts are found.
+    if (existing?.verified) failStep(new ServiceError('conflict', AUTH_SERVICE_TEXTS.userExists));
+    // Counted before the password hash, which bounds the hashing one address can ask for.
+    await hitRateLimit(deps.db, RATE_RULES.codeMailsPerIp, ip, now);
+    const passwordHash = await hashPassword(request.password);
+    const referrer = await referrerOf(deps.db, request.refferalOf);
+    // A verified account of the same address, registered meanwhile, keeps its row: no id comes back.
+    const id = await upsertUnverified(deps.db, request.login_email, passwordHash, referrer);
+    if (id === null) throw new ServiceError('conflict', AUTH_SERVICE_TEXTS.userExists);
+    await sendCode(deps, id, request.login_email);
   });
-  if (outcome !== 'ok')
-    return failFrom(
-      deps,
-      ip,
-      now,
-      new ServiceError(
-        'invalid',
-        outcome === 'wrong' ? AUTH_SERVICE_TEXTS.wrongCode : AUTH_SERVICE_TEXTS.codeExpired,
-      ),
-    );
-  const user = await findUser(deps.db, account.id);
-  if (!user) throw new ServiceError('invalid', AUTH_SERVICE_TEXTS.wrongCode);
-  const accessToken = await deps.tokens.sign({ userId: account.id, tokenVersion: account.token_version });
-  return { user_data: user.row, access_token: accessToken };
+}
+
+export function login(deps: AuthDeps, request: LoginRequest, ip: string): Promise<void> {
+  const now = deps.now();
+  return fromAddress(deps, ip, now, async () => {
+    await hitRateLimit(deps.db, RATE_RULES.loginPerAccount, request.login_email, now);
+    const account = await findAccount(deps.db, request.login_email);
+    const matches = await verifyPassword(request.password, account?.password_hash ?? (await getDummyHash()));
+    if (!account || !matches)
+      failStep(new ServiceError('unauthenticated', AUTH_SERVICE_TEXTS.badCredentials));
+    await hitRateLimit(deps.db, RATE_RULES.codeMailsPerIp, ip, now);
+    await sendCode(deps, account.id, request.login_email);
+  });
+}
+
+export function verifyCode(deps: AuthDeps, request: VerifyCodeRequest, ip: string): Promise<AuthResponse> {
+  const now = deps.now();
+  return fromAddress(deps, ip, now, async () => {
+    await hitRateLimit(deps.db, RATE_RULES.verifyPerAccount, request.login_email, now);
+    const account = await findAccount(deps.db, request.login_email);
+    if (!account) failStep(new ServiceError('invalid', AUTH_SERVICE_TEXTS.wrongCode));
+    // The outcome leaves the transaction as a value: a wrong try must commit its attempt count.
+    const outcome = await deps.db.transaction(async (tx) => {
+      const check = await checkCode(tx, account.id, request.code, now);
+      if (check === 'ok') await markVerified(tx, account.id);
+      return check;
+    });
+    if (outcome !== 'ok')
+      failStep(
+        new ServiceError(
+          'invalid',
+          outcome === 'wrong' ? AUTH_SERVICE_TEXTS.wrongCode : AUTH_SERVICE_TEXTS.codeExpired,
+        ),
+      );
+    const user = await findUser(deps.db, account.id);
+    if (!user) throw new ServiceError('invalid', AUTH_SERVICE_TEXTS.wrongCode);
+    const accessToken = await deps.tokens.sign({ userId: account.id, tokenVersion: account.token_version });
+    return { user_data: user.row, access_token: accessToken };
+  });
 }
 
 /**

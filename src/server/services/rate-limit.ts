@@ -1,5 +1,5 @@
 import type { Queryable } from '../storage/db';
-import { countHit } from '../storage/rate-limits';
+import { countHit, uncountHit } from '../storage/rate-limits';
 import { AUTH_SERVICE_TEXTS } from './auth-texts';
 import { ServiceError } from './errors';
 
@@ -28,7 +28,7 @@ export const RATE_RULES = {
   verifyPerAccount: { name: 'verify-account', limit: 10, windowMs: 15 * 60_000 },
   /** Password-reset codes asked for one e-mail, known or not, so the 429 does not tell them apart. */
   resetSendPerEmail: { name: 'reset-send-email', limit: 3, windowMs: 10 * 60_000 },
-  // Per address: only failures count (see countFailure), sign-ins and code checks together.
+  // Per address: only failures count (see takePlace), sign-ins and code checks together.
   authPerIp: AUTH_FAILURES_PER_IP,
   /** Code e-mails one address makes the server send (mail bombing); generous for a shared NAT. */
   codeMailsPerIp: { name: 'code-mail-ip', limit: 200, windowMs: 15 * 60_000 },
@@ -50,37 +50,29 @@ export const RATE_RULES = {
 /** Counts one hit of `subject` against `rule`; throws 429 {detail} once the window's limit is passed. */
 export async function hitRateLimit(db: Queryable, rule: RateRule, subject: string, now: Date): Promise<void> {
   const windowOpenedAfter = new Date(now.getTime() - rule.windowMs);
-  const count = await countHit(db, `${rule.name}:${subject}`, now, windowOpenedAfter);
+  const { count } = await countHit(db, `${rule.name}:${subject}`, now, windowOpenedAfter);
   if (count > rule.limit) throw new ServiceError('tooMany', AUTH_SERVICE_TEXTS.tooMany);
 }
 
-/** The count of `subject` in the window still open at `now`; 0 when there is none. */
-async function currentCount(db: Queryable, rule: RateRule, subject: string, now: Date): Promise<number> {
-  const [row] = await db.query<{ count: number; window_start: Date }>(
-    'SELECT count, window_start FROM rate_limits WHERE key = $1',
-    [`${rule.name}:${subject}`],
-  );
-  if (!row) return 0;
-  const open = new Date(row.window_start).getTime() > now.getTime() - rule.windowMs;
-  return open ? Number(row.count) : 0;
-}
-
 /**
- * Throws 429 {detail} when `subject` has already used up `limit` (the rule's own unless given) in the
- * open window, counting nothing: for counters that only failures raise (countFailure).
+ * Takes one of the `limit` (the rule's own unless given) places `subject` has in the open window, for
+ * counters that only failures raise: the caller gives the place back (the answer) unless its call
+ * failed. Taken and checked in one statement, so calls that start together cannot all pass a check
+ * made before any of them failed. Throws 429 {detail} when no place is left, counting nothing.
  */
-export async function refuseWhenSpent(
+export async function takePlace(
   db: Queryable,
   rule: RateRule,
   subject: string,
   now: Date,
   limit: number = rule.limit,
-): Promise<void> {
-  if ((await currentCount(db, rule, subject, now)) >= limit)
+): Promise<() => Promise<void>> {
+  const key = `${rule.name}:${subject}`;
+  const { count, windowStart } = await countHit(db, key, now, new Date(now.getTime() - rule.windowMs));
+  const giveBack = () => uncountHit(db, key, windowStart);
+  if (count > limit) {
+    await giveBack();
     throw new ServiceError('tooMany', AUTH_SERVICE_TEXTS.tooMany);
-}
-
-/** Counts one failure of `subject` against `rule`; refuseWhenSpent refuses it once they reach the limit. */
-export async function countFailure(db: Queryable, rule: RateRule, subject: string, now: Date): Promise<void> {
-  await countHit(db, `${rule.name}:${subject}`, now, new Date(now.getTime() - rule.windowMs));
+  }
+  return giveBack;
 }

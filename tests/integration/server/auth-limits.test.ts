@@ -123,6 +123,21 @@ describe.each(ONE_ENGINE)('sign-in limits per address and per account on %s', (e
     expect((await signIn('198.51.100.1', bystander)).status).toBe(200);
   });
 
+  it('lets no more wrong passwords through than the limit when they all come at once', async () => {
+    const emails: string[] = [];
+    for (let i = 0; i < 3 * FAILURES_PER_ADDRESS; i++) emails.push(await account('burst'));
+    const answers = await Promise.all(emails.map((email) => login('198.51.100.7', email, 'nope-123')));
+    const statuses = answers.map((answer) => answer.status).sort();
+    expect(statuses).toEqual([
+      ...Array<number>(FAILURES_PER_ADDRESS).fill(401),
+      ...Array<number>(2 * FAILURES_PER_ADDRESS).fill(429),
+    ]);
+    // The refused ones counted nothing more: the address stays refused until its window closes.
+    expect((await login('198.51.100.7', emails[0] as string)).status).toBe(429);
+    offset += 16 * MINUTE;
+    expect((await signIn('198.51.100.7', emails[0] as string)).status).toBe(200);
+  });
+
   it("refuses an account's sixth try from any address, and no other account", async () => {
     const target = await account('target');
     const other = await account('other');
