@@ -99,6 +99,10 @@ describe.each(ONE_ENGINE)('the replica against a real server on %s', (engineName
     const db = openReplica(newFactory());
     const { engine, network } = start(db);
     await until(async () => engine.isLeader && (await db.meta.get('cursor')) !== undefined);
+    // The socket's opening asks for a pull as well; once that one is over, the pull held below is
+    // the only one (a pull queued behind it would run offline and hide what the first one wrote).
+    await until(async () => (await readStatus(db)).socket === 'open');
+    await engine.pull();
     let release = () => undefined as void;
     const held = new Promise<void>((resolve) => (release = resolve));
     let arrived = () => undefined as void;
