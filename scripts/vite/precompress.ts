@@ -1,8 +1,5 @@
 import type { Plugin } from 'vite';
-import { precompressFiles } from '../../src/server/http/precompressed.js';
-
-/** The build's folders of hashed files: their names change with their content (vite.config.ts). */
-const HASHED = /^(assets|reader|staff)\//;
+import { HASHED_FOLDERS, precompressFiles } from '../../src/server/http/precompressed.js';
 
 /**
  * Writes a Brotli and a gzip copy beside each hashed script and style sheet of the build, which the
@@ -17,7 +14,7 @@ export function precompress(): Plugin {
       if (!options.dir) return;
       await precompressFiles(
         options.dir,
-        Object.keys(bundle).filter((name) => HASHED.test(name)),
+        Object.keys(bundle).filter((name) => HASHED_FOLDERS.some((folder) => name.startsWith(`${folder}/`))),
       );
     },
   };

@@ -2,6 +2,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { CONFIG_KEYS, ConfigError, loadConfig } from '../../src/server/config';
+import { HASHED_FOLDERS } from '../../src/server/http/precompressed';
 
 // `.env.example` is the deployment's EnvironmentFile template (docs/DEPLOY.md): it names every
 // variable the server reads and nothing else, and a copy left unedited refuses to start.
@@ -156,4 +157,10 @@ describe('docs/DEPLOY.md', () => {
       expect(blocks).toContain(readFileSync(join(root, 'docs/deploy', name), 'utf8'));
     },
   );
+
+  it("passes the browser's encodings on for the build's hashed folders, and for those only", () => {
+    const site = readFileSync(join(root, 'docs/deploy/krym-excursions.nginx.conf'), 'utf8');
+    const folders = /^\s*~\^\/\(([a-z|]+)\)\/\s+\$http_accept_encoding;$/m.exec(site)?.[1]?.split('|');
+    expect(folders).toEqual([...HASHED_FOLDERS]);
+  });
 });

@@ -8,6 +8,12 @@ import { brotliCompress, constants, gzip } from 'node:zlib';
 // Compressed per request they cost the server a gzip pass for every file of every first visit, and a
 // phone would get gzip where it accepts Brotli, about an eighth smaller for the app's scripts.
 
+/**
+ * The build's folders of hashed files (vite.config.ts names its chunks into them): a name there never
+ * changes its content, so the server marks them immutable and the build compresses them.
+ */
+export const HASHED_FOLDERS = ['assets', 'reader', 'staff'] as const;
+
 /** The encodings a built file is stored in beside it, in the server's order of preference. */
 export const PRECOMPRESSED = [
   { encoding: 'br', suffix: '.br' },

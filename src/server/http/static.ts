@@ -3,7 +3,7 @@ import { extname, join, normalize, sep } from 'node:path';
 import { Hono } from 'hono';
 import { preferredEncoding } from './compress';
 import type { DrawnPage, FirstScreens } from './first-screen';
-import { PRECOMPRESSED } from './precompressed';
+import { HASHED_FOLDERS, PRECOMPRESSED } from './precompressed';
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -58,8 +58,7 @@ export function contentSecurityPolicy(styleHashes: readonly string[]): string {
 // Paths that belong to the server; an unknown one there is a 404, never the app shell.
 const SERVER_PREFIXES = ['/api/', '/auth/', '/ws'];
 
-/** The build's folders of hashed files (vite.config.ts): a name there never changes its content. */
-const IMMUTABLE_PREFIXES = ['/assets/', '/reader/', '/staff/'];
+const IMMUTABLE_PREFIXES = HASHED_FOLDERS.map((folder) => `/${folder}/`);
 
 /**
  * Serves the built app from `distDir`. Hashed files under /assets, /reader and /staff are immutable,
