@@ -101,20 +101,23 @@ describe('boarding a departure offline', () => {
     await signIn(context, dataDir, DEMO.seller);
     // The seller's excursion page lists the departure with its bookings; it leads to the manifest.
     await page.goto(`${baseUrl}/profile/myexcursion/${excursion._id}`);
-    const line = page.getByRole('link', { name: `${formatTourDate(tour.date, tour.time)} Записано 4` });
+    const departure = formatTourDate(tour.date, tour.time);
+    const line = page.getByRole('link', { name: `${departure} Записано 4` });
     // The list shows the nearest departures first; this one, the latest, is behind 'show all'.
     await page.getByRole('heading', { name: 'Ближайшие выезды' }).waitFor({ timeout: 30_000 });
-    // The list fills as the replica syncs, so 'show all' may come only after the heading.
+    // The list fills as the replica syncs, so 'show all' may come only after the heading. Polled on
+    // the departure's line as it reads, so a miss shows what the seller saw.
     const showAll = page.getByRole('button', { name: /^Показать все выезды \(\d+\)$/ });
     await expect
       .poll(
         async () => {
           if ((await showAll.count()) > 0) await showAll.click();
-          return line.isVisible();
+          const texts = await page.locator('.departure-line', { hasText: departure }).allTextContents();
+          return texts.map((text) => text.replace(/\s+/g, ' ').trim());
         },
         { timeout: 30_000 },
       )
-      .toBe(true);
+      .toEqual([`${departure} Записано 4`]);
     await line.scrollIntoViewIfNeeded();
     await screenshot(page, 'departure-list');
     await line.click();
