@@ -9,6 +9,7 @@ import { firstScreenRenderer } from './scripts/vite/first-screen-renderer.js';
 import { precompress } from './scripts/vite/precompress.js';
 import { pwa } from './scripts/vite/pwa.js';
 import { staffFiles } from './scripts/vite/staff-files.js';
+import type { HashedFolder } from './src/server/http/precompressed.js';
 
 /**
  * The boarding screen's QR reader (the ponyfill's chunk and ZXing's WebAssembly), built under /reader/:
@@ -44,10 +45,17 @@ const STAFF_CHUNKS = new Set([
 const isStaffAsset = (names: readonly string[]) =>
   names.some((name) => STAFF_CHUNKS.has(name.replace(/\.css$/, '')));
 
-/** Where a chunk goes: the QR reader and the staff screens apart from the precached assets. */
-function chunkFolder(name: string): string {
+/**
+ * Where a chunk or an asset goes: the QR reader and the staff screens apart from the precached assets.
+ * One of the server's hashed folders, so a folder renamed here and not there fails the type check.
+ */
+function chunkFolder(name: string): HashedFolder {
   if (name === READER_CHUNK) return 'reader';
   return STAFF_CHUNKS.has(name) ? 'staff' : 'assets';
+}
+function assetFolder(names: readonly string[]): HashedFolder {
+  if (isReaderAsset(names)) return 'reader';
+  return isStaffAsset(names) ? 'staff' : 'assets';
 }
 
 /** The script of a page with a first screen drawn by the server: loads the app once that is painted. */
@@ -81,12 +89,7 @@ const config: UserConfig = {
       },
       output: {
         chunkFileNames: (chunk) => `${chunkFolder(chunk.name)}/[name]-[hash].js`,
-        assetFileNames: (asset) =>
-          isReaderAsset(asset.names)
-            ? 'reader/[name]-[hash][extname]'
-            : isStaffAsset(asset.names)
-              ? 'staff/[name]-[hash][extname]'
-              : 'assets/[name]-[hash][extname]',
+        assetFileNames: (asset) => `${assetFolder(asset.names)}/[name]-[hash][extname]`,
       },
     },
   },

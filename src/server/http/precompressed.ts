@@ -13,6 +13,7 @@ import { brotliCompress, constants, gzip } from 'node:zlib';
  * changes its content, so the server marks them immutable and the build compresses them.
  */
 export const HASHED_FOLDERS = ['assets', 'reader', 'staff'] as const;
+export type HashedFolder = (typeof HASHED_FOLDERS)[number];
 
 /** The encodings a built file is stored in beside it, in the server's order of preference. */
 export const PRECOMPRESSED = [
