@@ -73,7 +73,7 @@ function expectedOrder(excursions: readonly Excursion[], key: SortKey, tours = c
  * screen (long-list.test.ts). Other files add excursions to this product, so the catalogue can be
  * longer than that.
  */
-const drawnBeforeScrolling = (list: readonly string[]) => list.slice(0, CARD_STEP);
+const drawnBeforeScrolling = <T>(list: readonly T[]): T[] => list.slice(0, CARD_STEP);
 
 /**
  * Waits until the cards in `scope` are the first titles `expected` computes from the server's
@@ -150,10 +150,8 @@ describe('/excursions', () => {
     expect(catalogue.excursions.length).toBeGreaterThan(CARD_BATCH);
     await expect
       .poll(
-        async () => (await cards.count()) - Math.min((await fetchCatalogue()).excursions.length, CARD_STEP),
-        {
-          timeout: 30_000,
-        },
+        async () => (await cards.count()) - drawnBeforeScrolling((await fetchCatalogue()).excursions).length,
+        { timeout: 30_000 },
       )
       .toBe(0);
     // An order whose first card differs from the default one's: which depends on the hour ('nearest'
