@@ -8,6 +8,7 @@ import { embeddedFirstScreenData } from './hooks/first-screen-data';
 import { FIRST_SCREEN_DATA_ID } from '../../protocol/first-screen';
 import { loadInSteps } from './load-in-steps';
 import { spreadModulePreloads } from './spread-preloads';
+import { untilLoaded } from './until-loaded';
 import { yieldToMain } from '../yield';
 import './styles.css';
 import './page-blocks.css';
@@ -46,8 +47,9 @@ void (async () => {
   if (drawnData && root.firstElementChild) {
     // Hydration needs the screen's code at hand: drawn without it, the screen would not match. The
     // provider reads the replica, whose code comes with the screen's, not in this entry.
+    // Until both have arrived the drawn page stays, its links and forms working without the app.
     const [{ HydrationDataProvider }] = await Promise.all([
-      spreadModulePreloads(() => import('./hooks/hydration-data')),
+      untilLoaded(() => spreadModulePreloads(() => import('./hooks/hydration-data'))),
       loadRoute(location.pathname).catch(() => undefined),
     ]);
     // In a transition, as below: hydration runs in slices, and a tap in between hydrates its target
@@ -84,12 +86,15 @@ void (async () => {
 // is evaluated in three tasks instead of one: Zod with the protocol's primitive schemas, then the
 // entity schemas, then the engine with the schemas built on them. Building Zod schemas is most of
 // the cost: as one task it would be the longest of a first visit after the drawn page's own layout
-// (Lighthouse's TBT in `npm run bench` measures this: docs/benchmarks.md).
+// (Lighthouse's TBT in `npm run bench` measures this: docs/benchmarks.md). Code the network dropped is
+// asked for again when it returns (until-loaded.ts): a change queued offline waits for this engine.
 void firstScreenDrawn()
   .then(() =>
-    loadInSteps(
-      [() => import('../boot/schemas-base'), () => import('../boot/schemas-core')],
-      () => import('../sync/engine/browser'),
+    untilLoaded(() =>
+      loadInSteps(
+        [() => import('../boot/schemas-base'), () => import('../boot/schemas-core')],
+        () => import('../sync/engine/browser'),
+      ),
     ),
   )
   .then(async ({ startBrowserSync }) => {
@@ -103,5 +108,5 @@ document.documentElement.dataset.build = __APP_BUILD__;
 
 // The service worker, its toast and the install offer: also after the first screen, in their own chunk.
 void firstScreenDrawn()
-  .then(() => spreadModulePreloads(() => import('./pwa/start')))
+  .then(() => untilLoaded(() => spreadModulePreloads(() => import('./pwa/start'))))
   .then(({ startPwaFeatures }) => startPwaFeatures());

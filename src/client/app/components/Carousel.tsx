@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState, type ComponentType } from 'react';
 import { flushSync } from 'react-dom';
 import { spreadModulePreloads } from '../spread-preloads';
+import { untilLoaded } from '../until-loaded';
 import type { CarouselProps } from './carousel-props';
 import { MediaImage } from './MediaImage';
 import { takeTurn } from './turns';
@@ -13,17 +14,11 @@ import { takeTurn } from './turns';
 let Slider: ComponentType<CarouselProps> | undefined;
 let loading: Promise<void> | undefined;
 
-/** Loads the slider's chunk once; a failed load (offline before the precache finished) is retried. */
+/** Loads the slider's chunk once (again when the network returns, if it could not be fetched). */
 function loadSlider(): Promise<void> {
-  loading ??= spreadModulePreloads(() => import('./KeenCarousel')).then(
-    (module) => {
-      Slider = module.KeenCarousel;
-    },
-    (error: unknown) => {
-      loading = undefined;
-      throw error;
-    },
-  );
+  loading ??= untilLoaded(() => spreadModulePreloads(() => import('./KeenCarousel'))).then((module) => {
+    Slider = module.KeenCarousel;
+  });
   return loading;
 }
 

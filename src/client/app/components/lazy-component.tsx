@@ -7,6 +7,7 @@ import {
   type ReactNode,
 } from 'react';
 import { spreadModulePreloads } from '../spread-preloads';
+import { untilLoaded } from '../until-loaded';
 
 // Code that arrives in its own chunk, without React.lazy and Suspense. A lazy component shows its
 // Suspense fallback, and React 19 then holds the loaded content back until 300 ms after that fallback
@@ -14,7 +15,8 @@ import { spreadModulePreloads } from '../spread-preloads';
 // up that much later than its code and data allowed. Here the placeholder is ordinary output and the
 // loaded component arrives as an ordinary state update, drawn as soon as its chunk has run. Once a
 // chunk has loaded, every later mount renders the component at once. The chunk's files are asked for
-// one per task (spread-preloads.ts).
+// one per task (spread-preloads.ts); a chunk that could not be fetched (offline before the service
+// worker stored it) is asked for again when the network returns (until-loaded.ts).
 
 export interface LazyComponent<P extends object> {
   (props: P): ReactNode;
@@ -29,14 +31,7 @@ export function lazyComponent<P extends object>(
   let loaded: ComponentType<P> | undefined;
   let loading: Promise<ComponentType<P>> | undefined;
   const preload = () => {
-    loading ??= spreadModulePreloads(load).then(
-      (component) => (loaded = component),
-      (error: unknown) => {
-        // A chunk that failed (offline before the precache finished) is asked for again next time.
-        loading = undefined;
-        throw error;
-      },
-    );
+    loading ??= untilLoaded(() => spreadModulePreloads(load)).then((component) => (loaded = component));
     return loading;
   };
 
@@ -70,5 +65,5 @@ export function lazyExport<K extends string, P extends object>(
   load: () => Promise<Record<K, ComponentType<P>>>,
   name: K,
 ): LazyExoticComponent<ComponentType<P>> {
-  return lazy(async () => ({ default: (await spreadModulePreloads(load))[name] }));
+  return lazy(async () => ({ default: (await untilLoaded(() => spreadModulePreloads(load)))[name] }));
 }

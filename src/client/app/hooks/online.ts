@@ -1,7 +1,8 @@
 import { useSyncExternalStore } from 'react';
 
-// Whether the browser believes it is online. Only a hint for a form's note: the request itself is the
-// real test, and its offline outcome shows the same text.
+// Whether the browser believes it is online: the shell's offline line and a form's note read it. Only a
+// hint where a request follows: the request itself is the real test, and its offline outcome shows the
+// same text.
 
 function subscribe(listener: () => void): () => void {
   window.addEventListener('online', listener);

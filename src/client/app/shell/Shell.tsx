@@ -5,6 +5,7 @@ import { firstScreenDrawn } from '../first-screen';
 import { spreadModulePreloads } from '../spread-preloads';
 import { PwaToastSlot } from '../pwa/PwaToastSlot';
 import { Footer } from './Footer';
+import { BrowserOfflineLine } from './OfflineLine';
 import { SideMenu } from './SideMenu';
 import { TabBar } from './TabBar';
 import { useScrollOnNavigation } from './scroll-on-navigation';
@@ -46,6 +47,7 @@ export function Shell() {
     <div className="shell">
       <TopBar menuOpen={menuOpen} onToggleMenu={() => setMenuOpen((open) => !open)} menuButton={menuButton} />
       <SideMenu open={menuOpen} onClose={closeMenu} toggle={menuButton} />
+      <BrowserOfflineLine />
       <StatusBanners />
       {/* Keyed by path so the 0.15 s page transition replays on each navigation. */}
       <main className="page" key={location.pathname}>
