@@ -33,6 +33,8 @@ export async function untilLoaded<T>(load: () => Promise<T>): Promise<T> {
       return await load();
     } catch (error) {
       if (typeof window === 'undefined') throw error;
+      // Said once: the same error every half minute would bury the rest of the console.
+      if (failures === 1) console.warn('code did not load; asked for again when the network returns', error);
       await networkBack(Math.min(FIRST_PAUSE_MS * 2 ** (failures - 1), LONGEST_PAUSE_MS));
       relinkFailedSheets();
     }

@@ -13,12 +13,15 @@ function flakyLoad(failures: number) {
 
 describe('a chunk import that the network dropped', () => {
   let browser: EventTarget;
+  let warn: ReturnType<typeof vi.spyOn>;
   beforeEach(() => {
     vi.useFakeTimers();
     browser = new EventTarget();
     vi.stubGlobal('window', browser);
+    warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
   });
   afterEach(() => {
+    warn.mockRestore();
     vi.unstubAllGlobals();
     vi.useRealTimers();
   });
@@ -65,6 +68,8 @@ describe('a chunk import that the network dropped', () => {
     await vi.advanceTimersByTimeAsync(60_000);
     await expect(loaded).resolves.toBe('chunk');
     expect(load).toHaveBeenCalledTimes(9);
+    // Eight failures, one line on the console.
+    expect(warn).toHaveBeenCalledTimes(1);
   });
 });
 
