@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Excursion } from '../../src/domain/types';
-import { launchBrowser, openPhone, screenshot } from '../support/browser';
+import { appDrawn, launchBrowser, openPhone, screenshot } from '../support/browser';
 import { product } from '../support/e2e-product';
 
 // The installable app offline, against the real product: one online visit installs the worker and
@@ -181,6 +181,27 @@ describe('the app offline after one visit', () => {
       (error: Error) => error.message,
     );
     expect(navigation).toMatch(/net::ERR_INTERNET_DISCONNECTED/);
+    await context.close();
+  });
+});
+
+describe('a first visit cut off before the app is stored', () => {
+  it('says a screen not fetched yet opens with the network, and opens it when the network returns', async () => {
+    const { context, page } = await openPhone(browser);
+    await page.goto(`${baseUrl}/excursions`);
+    await appDrawn(page);
+    await context.setOffline(true);
+    await page.locator('nav.tabbar').getByRole('link', { name: 'Расписание' }).click();
+    const waiting = page.getByRole('status').filter({ hasText: 'Он откроется сам, когда появится сеть' });
+    await waiting.waitFor({ timeout: 30_000 });
+    await screenshot(page, 'offline-screen-not-stored');
+
+    // Under the screen's name.
+    expect(await waiting.getByRole('heading', { name: 'Расписание', level: 1 }).count()).toBe(1);
+
+    await context.setOffline(false);
+    await page.getByText('Ближайшие выезды по дням').waitFor({ timeout: 30_000 });
+    expect(await waiting.count()).toBe(0);
     await context.close();
   });
 });

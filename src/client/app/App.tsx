@@ -2,6 +2,7 @@ import type { ComponentType } from 'react';
 import { BrowserRouter, createRoutesFromChildren, matchRoutes, Route, Routes } from 'react-router-dom';
 import { lazyComponent, type LazyComponent } from './components/lazy-component';
 import { RequireAuth } from './components/RequireAuth';
+import { ScreenAwaitsNetwork } from './shell/ScreenAwaitsNetwork';
 import { HomePage } from './pages/home/HomePage';
 import { Shell } from './shell/Shell';
 
@@ -20,14 +21,18 @@ function page<K extends string>(
   name: K,
   prime?: () => Promise<void>,
 ): LazyComponent<object> {
-  return lazyComponent(async () => {
-    // No replica to prime where the server draws a first screen (there is no window).
-    const primed = typeof window === 'undefined' ? undefined : prime?.().catch(() => undefined);
-    const module = await load();
-    if (typeof window !== 'undefined') await replicaApart();
-    if (primed) await Promise.race([primed, new Promise((resolve) => setTimeout(resolve, PRIME_WAIT_MS))]);
-    return module[name];
-  });
+  return lazyComponent(
+    async () => {
+      // No replica to prime where the server draws a first screen (there is no window).
+      const primed = typeof window === 'undefined' ? undefined : prime?.().catch(() => undefined);
+      const module = await load();
+      if (typeof window !== 'undefined') await replicaApart();
+      if (primed) await Promise.race([primed, new Promise((resolve) => setTimeout(resolve, PRIME_WAIT_MS))]);
+      return module[name];
+    },
+    null,
+    <ScreenAwaitsNetwork />,
+  );
 }
 
 /**

@@ -61,6 +61,7 @@ export const CARD = {
 
 export const STATUS = {
   offline: 'Нет сети — показаны сохранённые данные',
+  screenAwaitsNetwork: 'Этот экран ещё не сохранён на телефоне. Он откроется сам, когда появится сеть',
   widgetTitle: 'Соединение',
   socket: {
     idle: 'не подключено',

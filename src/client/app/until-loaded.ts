@@ -24,15 +24,16 @@ if (typeof document !== 'undefined') {
 }
 
 /**
- * Runs `load` until it resolves. Where there is no window (the server's renderer of first screens
- * imports from disk) a failure is an error and rejects at once.
+ * Runs `load` until it resolves; `failed` hears each failure. Where there is no window (the server's
+ * renderer of first screens imports from disk) a failure is an error and rejects at once.
  */
-export async function untilLoaded<T>(load: () => Promise<T>): Promise<T> {
+export async function untilLoaded<T>(load: () => Promise<T>, failed?: () => void): Promise<T> {
   for (let failures = 1; ; failures += 1) {
     try {
       return await load();
     } catch (error) {
       if (typeof window === 'undefined') throw error;
+      failed?.();
       // Said once: the same error every half minute would bury the rest of the console.
       if (failures === 1) console.warn('code did not load; asked for again when the network returns', error);
       await networkBack(Math.min(FIRST_PAUSE_MS * 2 ** (failures - 1), LONGEST_PAUSE_MS));

@@ -24,14 +24,27 @@ export interface LazyComponent<P extends object> {
   preload(): Promise<ComponentType<P>>;
 }
 
+/**
+ * `placeholder` shows while the code is on its way; `stalled`, once a try to fetch it has failed,
+ * until it arrives.
+ */
 export function lazyComponent<P extends object>(
   load: () => Promise<ComponentType<P>>,
   placeholder: ReactNode = null,
+  stalled: ReactNode = placeholder,
 ): LazyComponent<P> {
   let loaded: ComponentType<P> | undefined;
   let loading: Promise<ComponentType<P>> | undefined;
+  let failed = false;
+  const hearFailure = new Set<() => void>();
   const preload = () => {
-    loading ??= untilLoaded(() => spreadModulePreloads(load)).then((component) => (loaded = component));
+    loading ??= untilLoaded(
+      () => spreadModulePreloads(load),
+      () => {
+        failed = true;
+        for (const hear of hearFailure) hear();
+      },
+    ).then((component) => (loaded = component));
     return loading;
   };
 
@@ -40,18 +53,24 @@ export function lazyComponent<P extends object>(
       if (!loaded) void preload().catch(() => undefined);
       return loaded;
     });
+    const [waiting, setWaiting] = useState(failed);
     useEffect(() => {
       if (Component) return;
       let mounted = true;
+      const hear = () => setWaiting(true);
+      hearFailure.add(hear);
+      if (failed) hear();
       preload().then(
         (component) => mounted && setComponent(() => component),
         () => undefined,
       );
       return () => {
         mounted = false;
+        hearFailure.delete(hear);
       };
     }, [Component]);
-    return Component ? <Component {...props} /> : placeholder;
+    if (Component) return <Component {...props} />;
+    return waiting ? stalled : placeholder;
   }
   Lazy.preload = preload;
   return Lazy;

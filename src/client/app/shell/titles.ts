@@ -57,10 +57,15 @@ const ROUTE_TITLES: readonly RouteTitle[] = [
  * screen's title (with `name`, on a screen about one named thing) followed by the app's name.
  */
 export function documentTitle(pathname: string, name?: string): string {
+  const title = screenTitle(pathname, name);
+  return title === '' ? APP_NAME : `${title} — ${APP_NAME}`;
+}
+
+/** The title of the screen at `pathname` (with `name`, on a screen about one named thing); '' for home. */
+export function screenTitle(pathname: string, name?: string): string {
   const route = ROUTE_TITLES.find(({ path }) => matchPath(path, pathname));
-  if (route?.title === '') return APP_NAME;
-  const title = route ? (name && route.named ? route.named(name) : route.title) : T.notFound;
-  return `${title} — ${APP_NAME}`;
+  if (!route) return T.notFound;
+  return name && route.named ? route.named(name) : route.title;
 }
 
 /**
