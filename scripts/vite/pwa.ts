@@ -55,8 +55,10 @@ export function pwa(): Plugin[] {
       // The one picture precached is the top bar's logo (half a kilobyte): it is part of the shell.
       globPatterns: ['**/*.{js,css,html}', 'favicon.svg'],
       // The QR reader and the screens only sellers and admins open (vite.config.ts): their
-      // phones keep them when they need them.
-      globIgnores: ['reader/**', 'staff/**'],
+      // phones keep them when they need them. The test provider's card widget (payments/test-widget.ts)
+      // runs only on a demo or test server, and a payment needs the network anyway: it is fetched
+      // when the payment page opens, never stored on every phone.
+      globIgnores: ['reader/**', 'staff/**', 'assets/test-widget-*.js'],
       maximumFileSizeToCacheInBytes: 2 * 1024 * 1024,
     },
     integration: {
