@@ -1,11 +1,11 @@
 // A chunk asked for while the network is down fails to import: a first visit that loses its signal in
 // the second after the screen is drawn, before the service worker has stored the app, would otherwise
-// run without its sync engine, its offline line and its service worker until the page is reloaded, and
-// a tap queued offline would wait for the app's next opening. Chromium fetches a module whose fetch
-// failed again when it is imported again, so the import is repeated: as soon as the browser says it is
-// back online, and, while the browser believes it is online (a signal that carries nothing), after a
-// growing pause. A style sheet the failed import brought is linked anew before the next try, since
-// the bundler's loader links each sheet only once.
+// run without its sync engine, its status parts and its service worker until the page is reloaded, and
+// a tap queued offline would wait for the app's next opening; a screen opened meanwhile would never
+// come. Chromium fetches a module whose fetch failed again when it is imported again, so the import is
+// repeated: as soon as the browser says it is back online, and, while the browser believes it is
+// online (a signal that carries nothing), after a growing pause. A style sheet the failed import
+// brought is linked anew before the next try, since the bundler's loader links each sheet only once.
 
 const FIRST_PAUSE_MS = 1_000;
 const LONGEST_PAUSE_MS = 30_000;
